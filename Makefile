@@ -1,0 +1,51 @@
+# pw_adaptive: two commands do all the set-up on a fresh Debian machine, then run.
+#   make demo   serve a fixture portal and crawl it with a sample query
+#   make test   ruff, mypy and the whole pytest suite (browser tests included)
+
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+# Offline, Chromium stalls on every DNS look-up of an outside host: tests,
+# the demo and the benchmarks resolve nothing but loopback.
+export PW_ADAPTIVE_BROWSER_ARGS ?= "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
+
+.PHONY: all demo test lint unit e2e bench chromium clean
+
+all: test
+
+$(PY):
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+		{ echo "pw_adaptive needs Python >= 3.11 ($(PYTHON) is older)"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	@touch $(STAMP)
+
+chromium: $(STAMP)
+	@bash scripts/ensure-chromium.sh $(PY)
+
+demo: chromium
+	$(PY) -m pw_adaptive.demo
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
+unit: $(STAMP)
+	$(VENV)/bin/pytest -m "not e2e" -q
+
+e2e: chromium
+	$(VENV)/bin/pytest -m e2e -q
+
+test: chromium lint
+	$(VENV)/bin/pytest -q
+
+bench: chromium
+	$(PY) benchmarks/core_speed.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache *.egg-info

@@ -1,0 +1,139 @@
+"""What a crawl produces: page and attachment records, and the result.
+
+Each record has ``to_json()`` giving exactly the JSON Lines object the CLI
+writes (see the project DESIGN, "Outputs").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class PageRecord:
+    """One fetched page, in fetch order."""
+
+    url: str
+    """The canonical URL that was requested."""
+    final_url: str
+    """Where the page ended up (redirects, client-side navigation), canonical."""
+    title: str
+    depth: int
+    relevance: float
+    link_score: float
+    """Score of the link that led here (1.0 for the start page)."""
+    blind: bool
+    """The link that led here carried no clue for the query."""
+    evidence: tuple[int, ...]
+    """Evidence per query term after this page."""
+    fresh: bool
+    """This page brought fresh on-topic content."""
+    markdown: str
+    status: int | None = None
+    parent: str | None = None
+    headings: tuple[str, ...] = ()
+    links: int = 0
+    """Links found on the page."""
+    error: str | None = None
+    """Failure kind when the page could not be rendered."""
+    note: str | None = None
+    """Why the page was not observed: "duplicate_content", "soft_404", ..."""
+    elapsed_s: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "page",
+            "url": self.url,
+            "final_url": self.final_url,
+            "title": self.title,
+            "depth": self.depth,
+            "relevance": round(self.relevance, 4),
+            "link_score": round(self.link_score, 4),
+            "blind": self.blind,
+            "evidence": list(self.evidence),
+            "fresh": self.fresh,
+            "status": self.status,
+            "parent": self.parent,
+            "headings": list(self.headings),
+            "links": self.links,
+            "error": self.error,
+            "note": self.note,
+            "elapsed_s": round(self.elapsed_s, 3),
+            "markdown": self.markdown,
+        }
+
+
+@dataclass(frozen=True)
+class AttachmentRecord:
+    """A document (PDF, DOCX, XLSX, ...) linked from a relevant page."""
+
+    url: str
+    text: str
+    """The link's visible text."""
+    page: str
+    """The page that links to it."""
+    kind: str
+    status: int | None = None
+    content_type: str = ""
+    size: int = 0
+    content: str = ""
+    """Extracted text (PDF); empty when the kind has no extractor or it failed."""
+    error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "attachment",
+            "url": self.url,
+            "text": self.text,
+            "page": self.page,
+            "kind": self.kind,
+            "status": self.status,
+            "content_type": self.content_type,
+            "size": self.size,
+            "error": self.error,
+            "content": self.content,
+        }
+
+
+@dataclass(frozen=True)
+class CrawlResult:
+    """Everything one crawl found, and why it stopped."""
+
+    start_url: str
+    query: str
+    terms: tuple[str, ...]
+    stop_reason: str
+    pages: tuple[PageRecord, ...]
+    attachments: tuple[AttachmentRecord, ...]
+    coverage: float
+    evidence: tuple[int, ...]
+    skipped: dict[str, int] = field(default_factory=dict)
+    failures: dict[str, int] = field(default_factory=dict)
+    elapsed_s: float = 0.0
+
+    def relevant_pages(self, min_relevance: float | None = None) -> list[PageRecord]:
+        """Pages at or above ``min_relevance`` (default ``MIN_RELEVANCE``), best first."""
+        from pw_adaptive.adaptive import MIN_RELEVANCE
+
+        floor = MIN_RELEVANCE if min_relevance is None else min_relevance
+        keep = [p for p in self.pages if p.relevance >= floor and p.note is None]
+        return sorted(keep, key=lambda p: -p.relevance)
+
+    def summary(self) -> dict[str, Any]:
+        """The final JSON Lines record."""
+        return {
+            "type": "summary",
+            "start_url": self.start_url,
+            "query": self.query,
+            "terms": list(self.terms),
+            "stop_reason": self.stop_reason,
+            "pages": len(self.pages),
+            "relevant_pages": len(self.relevant_pages()),
+            "attachments": len(self.attachments),
+            "coverage": round(self.coverage, 4),
+            "evidence": dict(zip(self.terms, self.evidence, strict=True)),
+            "skipped": dict(sorted(self.skipped.items())),
+            "failures": dict(sorted(self.failures.items())),
+            "elapsed_s": round(self.elapsed_s, 3),
+        }
