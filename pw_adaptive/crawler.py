@@ -1,0 +1,421 @@
+"""The crawl loop: composes the frontier, the renderer, relevance and the stopper.
+
+One :class:`CrawlRun` per crawl holds the mutable state; :class:`AdaptiveCrawler`
+owns (or borrows) the browser and runs crawls. The loop keeps up to
+``concurrency`` pages rendering; each finished page is processed in the event
+loop, one at a time, in completion order (with concurrency 1, in the
+frontier's order, deterministically):
+
+1. failures are counted by kind and recorded; redirects and client-side
+   navigation are checked against the scope again;
+2. duplicates (same final URL, same or near-same content) and soft-404s are
+   recorded and not observed;
+3. relevance -> ``Adaptive.observe`` (after ``forgive`` while a strong,
+   non-blind link waits and nothing is covered yet) -> stop reason;
+4. links are scored and pushed (robots.txt checked per origin), attachments
+   of relevant pages fetched and read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pw_adaptive.adaptive import MIN_RELEVANCE, Adaptive, StopReason
+from pw_adaptive.attachments import attachment_kind, extract_text
+from pw_adaptive.dedup import ContentDeduper, Soft404Detector
+from pw_adaptive.frontier import Frontier, FrontierEntry
+from pw_adaptive.links import score_link
+from pw_adaptive.query import Query
+from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord
+from pw_adaptive.relevance import relevance
+from pw_adaptive.render import RenderedPage
+from pw_adaptive.render.fetch import Fetcher
+from pw_adaptive.robots import RobotsPolicy, robots_url
+from pw_adaptive.settings import CrawlSettings
+from pw_adaptive.traps import TrapDetector
+from pw_adaptive.urls import Scope, canonicalize_url, url_host
+
+RecordSink = Callable[[dict[str, Any]], None]
+"""Receives every record (page, attachment, summary) as a JSON-able dict."""
+
+ProgressSink = Callable[["Progress"], None]
+
+
+class StartPageError(RuntimeError):
+    """The start URL could not be loaded (network error, HTTP error, robots)."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A snapshot for progress bars, sent after every page."""
+
+    pages: int
+    max_pages: int
+    coverage: float
+    best_queued: float
+    queued: int
+    last_url: str
+
+
+@dataclass
+class CrawlRun:
+    """The mutable state of one crawl."""
+
+    start_url: str
+    query: Query
+    settings: CrawlSettings
+    frontier: Frontier
+    adaptive: Adaptive
+    scope: Scope
+    dedup: ContentDeduper = field(default_factory=ContentDeduper)
+    soft404: Soft404Detector = field(default_factory=Soft404Detector)
+    robots: dict[str, RobotsPolicy] = field(default_factory=dict)
+    pages: list[PageRecord] = field(default_factory=list)
+    attachments: list[AttachmentRecord] = field(default_factory=list)
+    attachments_seen: set[str] = field(default_factory=set)
+    final_urls: set[str] = field(default_factory=set)
+    skipped: Counter[str] = field(default_factory=Counter)
+    failures: Counter[str] = field(default_factory=Counter)
+    stop_reason: str | None = None
+    started: float = field(default_factory=time.monotonic)
+    elapsed_before: float = 0.0
+
+    def elapsed(self) -> float:
+        return self.elapsed_before + time.monotonic() - self.started
+
+    def result(self) -> CrawlResult:
+        skipped = Counter(self.frontier.skipped)
+        skipped.update(self.skipped)
+        return CrawlResult(
+            start_url=self.start_url,
+            query=self.query.text,
+            terms=self.query.terms,
+            stop_reason=self.stop_reason or StopReason.FRONTIER_EXHAUSTED,
+            pages=tuple(self.pages),
+            attachments=tuple(self.attachments),
+            coverage=self.adaptive.coverage(),
+            evidence=tuple(self.adaptive.evidence()),
+            skipped=dict(skipped),
+            failures=dict(self.failures),
+            elapsed_s=self.elapsed(),
+        )
+
+
+def new_run(start_url: str, query: Query, settings: CrawlSettings) -> CrawlRun:
+    """Fresh crawl state; ``ValueError`` for a start URL that is not http(s)."""
+    start = canonicalize_url(start_url)
+    scope = Scope(start, allowed_hosts=settings.allowed_hosts, prefix=settings.url_prefix)
+    frontier = Frontier(
+        max_pages=settings.max_pages,
+        max_depth=settings.max_depth,
+        scope=scope,
+        traps=TrapDetector(),
+        host_delay=settings.host_delay_s,
+    )
+    run = CrawlRun(
+        start_url=start,
+        query=query,
+        settings=settings,
+        frontier=frontier,
+        adaptive=Adaptive(settings.adaptive, len(query)),
+        scope=scope,
+    )
+    reason = frontier.push(start, score=1.0, depth=0, blind=False)
+    if reason is not None:
+        raise ValueError(f"start URL {start_url!r} cannot be crawled: {reason}")
+    return run
+
+
+class PageProcessor:
+    """Turns rendered pages into records, stopper verdicts and new links."""
+
+    def __init__(self, run: CrawlRun, fetcher: Fetcher | None, emit: RecordSink) -> None:
+        self.run = run
+        self.fetcher = fetcher
+        self.emit = emit
+
+    async def robots_for(self, url: str) -> RobotsPolicy | None:
+        """The robots policy of ``url``'s origin (fetched once), or None when ignored."""
+        run = self.run
+        if not run.settings.respect_robots or self.fetcher is None:
+            return None
+        origin = url_host(url)
+        policy = run.robots.get(origin)
+        if policy is None:
+            fetched = await self.fetcher.fetch(robots_url(url), max_bytes=512 * 1024)
+            # A 4xx means "no robots.txt" and a 5xx or no answer "stay out"
+            # (RFC 9309); the policy reads that off the status alone.
+            policy = RobotsPolicy.from_response(
+                fetched.status, fetched.body, run.settings.user_agent
+            )
+            run.robots[origin] = policy
+            delay = policy.crawl_delay()
+            if delay > run.settings.host_delay_s:
+                run.frontier.set_crawl_delay(origin, delay)
+        return policy
+
+    async def process(self, entry: FrontierEntry, page: RenderedPage) -> str | None:
+        """Record one rendered page; returns the stopper's reason, if any."""
+        run = self.run
+        note: str | None = None
+        final = _canonical_or(page.final_url, entry.url)
+        error = page.error
+        if error is None and page.status is not None and page.status >= 400:
+            error = f"http_{page.status}"
+        if error is None and not run.scope.allows(final):
+            error = "left_scope"  # a redirect or script took the page out of scope
+        if error is None and page.redirects:
+            loop = run.frontier.traps.check_redirects([*page.redirects, final])
+            if loop is not None:
+                error = loop
+        if error is not None:
+            run.failures[_failure_kind(error)] += 1
+            run.frontier.mark_done(entry.url)
+            self._emit_page(entry, page, final, 0.0, error=error)
+            return None
+        run.frontier.mark_done(entry.url, final)
+        canonical = _canonical_or(page.canonical, "") if page.canonical else ""
+        if canonical and canonical != final and run.scope.allows(canonical):
+            run.frontier.mark_done(canonical)
+        if final != entry.url and final in run.final_urls:
+            note = "duplicate_url"
+        elif canonical and canonical != final and canonical in run.final_urls:
+            note = "duplicate_canonical"
+        elif run.soft404.is_soft_404(url_host(final), page.main_text):
+            note = "soft_404"
+        else:
+            note = run.dedup.check(final, page.main_text)
+            if note is not None:
+                note = f"{note}_content"
+        run.final_urls.add(final)
+        if canonical:
+            run.final_urls.add(canonical)
+        if note is not None:
+            run.skipped[note] += 1
+            # An empty, irrelevant page for the stopper: it still counts
+            # towards the cold start when the link that led here was blind.
+            reason = self._observe(entry, "", 0.0)
+            self._emit_page(entry, page, final, 0.0, note=note)
+            return reason
+        score = relevance(
+            run.query,
+            markdown=page.markdown,
+            title=page.title,
+            headings=page.headings,
+            url=final,
+        )
+        reason = self._observe(entry, page.markdown, score)
+        await self._push_links(entry, page, final, score)
+        self._emit_page(entry, page, final, score)
+        if score >= MIN_RELEVANCE and run.settings.harvest_attachments:
+            await self._harvest(page, final)
+        return reason
+
+    def _observe(self, entry: FrontierEntry, markdown: str, score: float) -> str | None:
+        run = self.run
+        adaptive = run.adaptive
+        if (
+            not adaptive.covered()
+            and run.frontier.best_score() >= run.settings.forgive_score
+        ):
+            adaptive.forgive()
+        reason = adaptive.observe(run.query, markdown, score, entry.blind)
+        return reason if run.settings.adaptive_stop else None
+
+    async def _push_links(
+        self, entry: FrontierEntry, page: RenderedPage, final: str, score: float
+    ) -> None:
+        run = self.run
+        floors = None if run.settings.section_floors else {}
+        for link in page.links:
+            try:
+                target = canonicalize_url(link.url)
+            except ValueError:
+                run.skipped["invalid_url"] += 1
+                continue
+            if run.frontier.is_known(target):
+                run.skipped["duplicate_url"] += 1
+                continue
+            if not run.scope.allows(target):
+                run.skipped["out_of_scope"] += 1
+                continue
+            policy = await self.robots_for(target)
+            if policy is not None and not policy.allows(target):
+                run.skipped["robots"] += 1
+                continue
+            scored = score_link(
+                link, run.query, score, inherit=run.settings.inherit, floors=floors
+            )
+            run.frontier.push(
+                target,
+                score=scored.score,
+                depth=entry.depth + 1,
+                blind=scored.blind,
+                parent=final,
+                text=link.text or link.accessible_name,
+            )
+
+    async def _harvest(self, page: RenderedPage, final: str) -> None:
+        run = self.run
+        for att in page.attachments:
+            try:
+                url = canonicalize_url(att.url)
+            except ValueError:
+                continue
+            if url in run.attachments_seen or not run.scope.allows(url):
+                continue
+            run.attachments_seen.add(url)
+            record = await self._fetch_attachment(url, att.text, att.kind, final)
+            run.attachments.append(record)
+            self.emit(record.to_json())
+
+    async def _fetch_attachment(self, url: str, text: str, kind: str, page: str) -> AttachmentRecord:
+        if self.fetcher is None:
+            return AttachmentRecord(url=url, text=text, page=page, kind=kind, error="no_fetcher")
+        fetched = await self.fetcher.fetch(url, max_bytes=self.run.settings.max_attachment_bytes)
+        if fetched.error is not None:
+            self.run.failures["attachment"] += 1
+            return AttachmentRecord(
+                url=url, text=text, page=page, kind=kind, status=fetched.status, error=fetched.error
+            )
+        real_kind = attachment_kind(url, fetched.content_type) or kind
+        content, error = "", None
+        try:
+            content = extract_text(real_kind, fetched.body)
+        except ValueError as exc:
+            error = str(exc)
+            self.run.failures["attachment"] += 1
+        return AttachmentRecord(
+            url=url,
+            text=text,
+            page=page,
+            kind=real_kind,
+            status=fetched.status,
+            content_type=fetched.content_type,
+            size=len(fetched.body),
+            content=content,
+            error=error,
+        )
+
+    def _emit_page(
+        self,
+        entry: FrontierEntry,
+        page: RenderedPage,
+        final: str,
+        score: float,
+        *,
+        error: str | None = None,
+        note: str | None = None,
+    ) -> None:
+        run = self.run
+        record = PageRecord(
+            url=entry.url,
+            final_url=final,
+            title=page.title,
+            depth=entry.depth,
+            relevance=score,
+            link_score=entry.score,
+            blind=entry.blind,
+            evidence=tuple(run.adaptive.evidence()),
+            fresh=run.adaptive.last_fresh() if error is None and note is None else False,
+            markdown=page.markdown if error is None else "",
+            status=page.status,
+            parent=entry.parent,
+            headings=page.headings,
+            links=len(page.links),
+            error=error,
+            note=note,
+            elapsed_s=page.elapsed_s,
+        )
+        run.pages.append(record)
+        self.emit(record.to_json())
+
+
+def _canonical_or(url: str | None, fallback: str) -> str:
+    if not url:
+        return fallback
+    try:
+        return canonicalize_url(url)
+    except ValueError:
+        return fallback
+
+
+def _failure_kind(error: str) -> str:
+    """A short, countable kind for an error message ("timeout", "http_503", ...)."""
+    head = error.split(":", 1)[0].strip().lower()
+    return head.replace(" ", "_")[:40] or "error"
+
+
+async def crawl_loop(
+    run: CrawlRun,
+    render: Callable[[str], Any],
+    processor: PageProcessor,
+    *,
+    progress: ProgressSink | None = None,
+    cancel: asyncio.Event | None = None,
+    after_page: Callable[[], None] | None = None,
+) -> None:
+    """Fetch and process pages until a stop reason is set on ``run``."""
+    settings = run.settings
+    deadline = (
+        time.monotonic() + settings.time_limit_s - run.elapsed_before
+        if settings.time_limit_s is not None
+        else None
+    )
+    in_flight: dict[asyncio.Task[RenderedPage], FrontierEntry] = {}
+    try:
+        while run.stop_reason is None:
+            if cancel is not None and cancel.is_set():
+                run.stop_reason = StopReason.CANCELLED
+                break
+            if deadline is not None and time.monotonic() >= deadline:
+                run.stop_reason = StopReason.TIME_LIMIT
+                break
+            while len(in_flight) < settings.concurrency:
+                entry = run.frontier.pop()
+                if entry is None:
+                    break
+                in_flight[asyncio.ensure_future(render(entry.url))] = entry
+            if not in_flight:
+                wait = run.frontier.next_ready_in()
+                if run.frontier.budget_left <= 0:
+                    run.stop_reason = StopReason.BUDGET_EXHAUSTED
+                elif wait is None:
+                    run.stop_reason = StopReason.FRONTIER_EXHAUSTED
+                else:
+                    await asyncio.sleep(min(wait, 1.0))
+                continue
+            timeout = 0.5 if cancel is not None or deadline is not None else None
+            done, _ = await asyncio.wait(
+                in_flight, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+            )
+            for task in done:
+                entry = in_flight.pop(task)
+                page = task.result()
+                reason = await processor.process(entry, page)
+                if after_page is not None:
+                    after_page()
+                if progress is not None:
+                    progress(
+                        Progress(
+                            pages=len(run.pages),
+                            max_pages=settings.max_pages,
+                            coverage=run.adaptive.coverage(),
+                            best_queued=run.frontier.best_score(),
+                            queued=len(run.frontier),
+                            last_url=entry.url,
+                        )
+                    )
+                if reason is not None and run.stop_reason is None:
+                    run.stop_reason = reason
+                    break
+    finally:
+        for task in in_flight:
+            task.cancel()
+        if in_flight:
+            await asyncio.gather(*in_flight, return_exceptions=True)

@@ -1,0 +1,106 @@
+"""One settings object for a crawl, every field documented where it is declared."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any
+
+from pw_adaptive.adaptive import AdaptiveOptions
+
+
+@dataclass(frozen=True)
+class CrawlSettings:
+    """How one crawl runs. Validated on construction (``ValueError``)."""
+
+    max_pages: int = 100
+    """Budget: pages rendered at most (the start page included; the soft-404
+    probe and robots.txt are not counted)."""
+    max_depth: int | None = 8
+    """Link depth from the start page beyond which links are not followed
+    (relevant portal pages sit at depth 2-5; None: unlimited)."""
+    time_limit_s: float | None = None
+    """Wall-clock limit for the whole crawl; stop reason ``time_limit``."""
+    concurrency: int = 4
+    """Pages rendered at once. 1 gives a deterministic fetch order."""
+    host_delay_s: float = 0.0
+    """Minimum seconds between two page starts on the same host (politeness);
+    raised to a robots.txt Crawl-delay when that is larger."""
+    allowed_hosts: tuple[str, ...] = ()
+    """Hosts in scope besides the start URL's own site."""
+    url_prefix: str | None = None
+    """When set, only URLs starting with this prefix are in scope."""
+    respect_robots: bool = True
+    """Obey robots.txt (RFC 9309) on every origin in scope."""
+    user_agent: str = "pw-adaptive"
+    """The product token matched against robots.txt groups."""
+    adaptive: AdaptiveOptions = field(default_factory=AdaptiveOptions)
+    """The stopper's options."""
+    adaptive_stop: bool = True
+    """Stop on the stopper's verdict. False: crawl until the budget or the
+    frontier runs out (the benchmarks' "stopper off" baseline)."""
+    forgive_score: float = 0.5
+    """While nothing is covered yet and a non-blind link at least this strong
+    is queued, the stale run is forgiven: a few useless first pages must not
+    end the crawl before a promising link was followed."""
+    inherit: float = 0.3
+    """Share of the parent page's relevance a link inherits (Shark-Search)."""
+    section_floors: bool = True
+    """Give links their region's floor score (menus explore, footers rarely)."""
+    probe_soft_404: bool = True
+    """Render a route that cannot exist on the start origin first and skip
+    pages that look like it (SPAs answer unknown routes with HTTP 200)."""
+    harvest_attachments: bool = True
+    """Fetch documents linked from pages with relevance >= MIN_RELEVANCE and
+    extract their text (PDF)."""
+    max_attachment_bytes: int = 20 * 1024 * 1024
+    """Attachments larger than this are recorded but not downloaded."""
+    checkpoint_every: int = 1
+    """With a state file, save the crawl state after this many pages."""
+
+    def __post_init__(self) -> None:
+        if self.max_pages < 1:
+            raise ValueError(f"max_pages must be >= 1, got {self.max_pages}")
+        if self.max_depth is not None and self.max_depth < 0:
+            raise ValueError(f"max_depth must be >= 0, got {self.max_depth}")
+        if self.time_limit_s is not None and self.time_limit_s <= 0:
+            raise ValueError(f"time_limit_s must be > 0, got {self.time_limit_s}")
+        if not 1 <= self.concurrency <= 64:
+            raise ValueError(f"concurrency must be in 1..64, got {self.concurrency}")
+        if self.host_delay_s < 0:
+            raise ValueError(f"host_delay_s must be >= 0, got {self.host_delay_s}")
+        if not 0.0 <= self.inherit <= 1.0:
+            raise ValueError(f"inherit must be in [0, 1], got {self.inherit}")
+        if self.checkpoint_every < 1:
+            raise ValueError(f"checkpoint_every must be >= 1, got {self.checkpoint_every}")
+        if self.max_attachment_bytes < 0:
+            raise ValueError("max_attachment_bytes must be >= 0")
+
+    @classmethod
+    def from_options(cls, **options: Any) -> CrawlSettings:
+        """Build settings from keyword options; unknown names are a ``ValueError``.
+
+        Stopper options (``coverage_threshold``, ``evidence_per_term``,
+        ``patience``, ``min_gain``) may be given flat.
+        """
+        names = {f.name for f in fields(cls)}
+        adaptive_names = {f.name for f in fields(AdaptiveOptions)}
+        unknown = sorted(set(options) - names - adaptive_names)
+        if unknown:
+            raise ValueError(f"unknown crawl option(s): {', '.join(unknown)}")
+        adaptive_kw = {k: options.pop(k) for k in list(options) if k in adaptive_names}
+        if "allowed_hosts" in options:
+            options["allowed_hosts"] = tuple(options["allowed_hosts"])
+        settings = cls(**options)
+        if adaptive_kw:
+            settings = replace(settings, adaptive=replace(settings.adaptive, **adaptive_kw))
+        return settings
+
+    def fingerprint(self) -> str:
+        """A stable hash of the settings that change which pages a crawl fetches."""
+        data = asdict(self)
+        for volatile in ("time_limit_s", "checkpoint_every", "concurrency"):
+            data.pop(volatile, None)
+        blob = json.dumps(data, sort_keys=True, default=str).encode()
+        return hashlib.blake2b(blob, digest_size=12).hexdigest()

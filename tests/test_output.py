@@ -1,0 +1,54 @@
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pw_adaptive.output import JsonlWriter, dumps_record, repair_tail
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(st.dictionaries(st.text(), json_values, max_size=6))
+def test_every_record_is_exactly_one_line_that_round_trips(record: dict[str, object]) -> None:
+    line = dumps_record(record)
+    assert line.endswith("\n") and line.count("\n") == 1
+    assert json.loads(line) == record
+
+
+def test_appending_cuts_a_torn_last_line(tmp_path: Path) -> None:
+    out = tmp_path / "crawl.jsonl"
+    out.write_text('{"type":"page","url":"a"}\n{"type":"page","ur', encoding="utf-8")
+    with JsonlWriter(out, append=True) as writer:
+        writer.write({"type": "summary"})
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(x)["type"] for x in lines] == ["page", "summary"]
+
+
+def test_repair_tail_of_a_file_without_any_newline_empties_it(tmp_path: Path) -> None:
+    out = tmp_path / "x.jsonl"
+    out.write_bytes(b'{"torn')
+    assert repair_tail(out) == 6
+    assert out.read_bytes() == b""
+
+
+def test_repair_tail_keeps_a_complete_file(tmp_path: Path) -> None:
+    out = tmp_path / "x.jsonl"
+    out.write_bytes(b"{}\n{}\n")
+    assert repair_tail(out) == 0
+    assert out.read_bytes() == b"{}\n{}\n"
+
+
+def test_writer_to_a_stream_is_not_closed() -> None:
+    stream = io.StringIO()
+    with JsonlWriter(stream) as writer:
+        writer.write({"a": "宿舍"})
+    assert stream.getvalue() == '{"a":"宿舍"}\n'
