@@ -5,12 +5,52 @@ accessible name (aria-label, title, img alt) for icon links, the region of the
 page it sits in, the heading of the card or list around it, and whether it was
 visible. Scoring and blindness are defined in the project DESIGN ("Links and
 blindness").
+
+A link's score in [0, 1] tells the frontier how promising it is:
+
+* its **clue** is the strongest evidence for the query that a person sees on
+  it, as the fraction of query terms (or synonyms) hit, scaled by where the
+  evidence is (:data:`CLUE_WEIGHTS`): the visible text, the accessible name,
+  the card heading (in full for generic anchors such as "Learn more", partly
+  otherwise), or the words of the URL's path and route;
+* plus a share of the parent page's relevance (Shark-Search inheritance,
+  Hersovici et al., "The shark-search algorithm", WWW7, 1998: children of a
+  relevant page are likely relevant even when their anchors say little);
+* never below the section floor of its region (:data:`SECTION_FLOORS`), so
+  menus still get explored when nothing on the page names the query.
+
+A link is **blind** when its clue is 0: neither what a person sees on it nor
+its URL says anything about the query. Inheritance lifts a blind link's score
+but does not make it a clue; the stopper's cold-start rule counts pages
+reached through blind links.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
+from typing import Final, Literal
+
+from pw_adaptive.query import Query, normalize_text
+from pw_adaptive.relevance import url_words
+
+__all__ = [
+    "CLUE_WEIGHTS",
+    "DEFAULT_INHERIT",
+    "GENERIC_ANCHORS",
+    "HIDDEN_FACTOR",
+    "SECTION_FLOORS",
+    "ClueSource",
+    "Link",
+    "LinkScore",
+    "Region",
+    "is_blind",
+    "is_generic_anchor",
+    "score_link",
+]
 
 
 class Region(StrEnum):
@@ -41,3 +81,188 @@ class Link:
     """False for links in collapsed menus, closed tabs and the like."""
     via_click: bool = False
     """True when the URL was found by clicking an element that has no href."""
+
+
+SECTION_FLOORS: Final[Mapping[Region, float]] = MappingProxyType(
+    {
+        # Menus are the site's own map of its sections: a clue-less "Your stay"
+        # or "Life here" in the menu often leads to the topic, so menus explore.
+        Region.NAV: 0.1,
+        Region.HEADER: 0.1,
+        # Links in the content are related to the page, but without a clue
+        # they are more often "next article" or a person's profile.
+        Region.MAIN: 0.08,
+        # Side columns hold related-news and promotional widgets.
+        Region.ASIDE: 0.05,
+        # Footers hold legal, social and contact links, repeated on every
+        # page; they rarely lead to topical content.
+        Region.FOOTER: 0.02,
+    }
+)
+"""The section floor of each region: the least score a link there gets."""
+
+ClueSource = Literal["text", "accessible_name", "context_heading", "url", ""]
+"""Where a link's clue came from; "" when it has none."""
+
+CLUE_WEIGHTS: Final[Mapping[str, float]] = MappingProxyType(
+    {
+        # What the link says is what a person clicks on.
+        "text": 1.0,
+        # aria-label / title / alt: the label of icon links, but sometimes a
+        # generic tooltip, so a little below the visible text.
+        "accessible_name": 0.9,
+        # The card heading over a generic anchor ("Learn more" under
+        # "Accommodation fees") is what that anchor means.
+        "context_heading": 0.9,
+        # Over a link with its own words the heading is only context: the
+        # link may be one of several topics in that card or list.
+        "context_heading_partial": 0.4,
+        # URL slugs are real clues but often stale, abbreviated or generated.
+        "url": 0.6,
+    }
+)
+"""Scale of each clue source; the clue is weight x fraction of terms hit."""
+
+DEFAULT_INHERIT: Final = 0.3
+"""Share of the parent page's relevance added to every link on it (the
+inheritance factor of Shark-Search, Hersovici et al. 1998, which decays the
+parent's score for children without their own clue). 0.3 keeps a clue-less
+link on a fully relevant page (0.3) below a link whose text hits half of a
+two-term query (0.5), yet above the menu floor."""
+
+HIDDEN_FACTOR: Final = 0.9
+"""Multiplier on the score (above the floor) of links that were not visible.
+Collapsed menus and closed tabs are real navigation, so hidden links are
+scored like the others; the small penalty only breaks ties in favour of the
+link a person sees, as hidden links mostly repeat visible ones."""
+
+GENERIC_ANCHORS: Final[frozenset[str]] = frozenset(
+    {
+        "learn more",
+        "read more",
+        "more",
+        "more info",
+        "more information",
+        "more details",
+        "details",
+        "find out more",
+        "discover more",
+        "see more",
+        "see all",
+        "see details",
+        "view",
+        "view more",
+        "view all",
+        "view details",
+        "click here",
+        "here",
+        "continue",
+        "continue reading",
+        "go",
+        "open",
+        "visit",
+        "explore",
+        "link",
+        "了解更多",
+        "更多",
+        "详情",
+        "查看",
+        "查看更多",
+        "查看详情",
+        "阅读更多",
+        "阅读全文",
+        "点击这里",
+        "点击查看",
+        "进入",
+    }
+)
+"""Anchor texts that say nothing by themselves (normalized, punctuation and
+arrows stripped): their meaning is the heading of the card they sit in."""
+
+# Letters, digits and CJK: what remains of an anchor once arrows, "»", "..."
+# and other decoration are dropped.
+_ANCHOR_WORD: Final = re.compile(r"[^\W_]+")
+
+
+@dataclass(frozen=True)
+class LinkScore:
+    """How promising a link is for a query."""
+
+    score: float
+    """Frontier priority in [0, 1]: max(floor, min(1, clue + inherited))."""
+    clue: float
+    """Strongest clue in [0, 1]; 0 for a blind link."""
+    blind: bool
+    """True when the link carries no clue (``clue == 0``)."""
+    clue_source: ClueSource
+    """Where the clue came from: "text", "accessible_name", "context_heading",
+    "url", or "" for a blind link."""
+
+
+def is_generic_anchor(text: str) -> bool:
+    """True when ``text`` is empty or one of :data:`GENERIC_ANCHORS` ("Learn more »")."""
+    words = " ".join(_ANCHOR_WORD.findall(normalize_text(text)))
+    return not words or words in GENERIC_ANCHORS
+
+
+def _clue(link: Link, query: Query) -> tuple[float, ClueSource]:
+    """The strongest clue on ``link`` and its source; (0.0, "") when blind.
+
+    Sources are tried in the order text, accessible name, context heading,
+    URL; a later source wins only with a strictly stronger clue.
+    """
+    terms = len(query)
+
+    def fraction(text: str) -> float:
+        return query.hit_mask(text).bit_count() / terms if text else 0.0
+
+    generic = is_generic_anchor(link.text) and (
+        not link.accessible_name or is_generic_anchor(link.accessible_name)
+    )
+    heading_weight = CLUE_WEIGHTS["context_heading" if generic else "context_heading_partial"]
+    candidates: tuple[tuple[float, ClueSource], ...] = (
+        (CLUE_WEIGHTS["text"] * fraction(link.text), "text"),
+        (CLUE_WEIGHTS["accessible_name"] * fraction(link.accessible_name), "accessible_name"),
+        (heading_weight * fraction(link.context_heading), "context_heading"),
+        (CLUE_WEIGHTS["url"] * fraction(url_words(link.url)), "url"),
+    )
+    best: tuple[float, ClueSource] = (0.0, "")
+    for candidate in candidates:
+        if candidate[0] > best[0]:
+            best = candidate
+    return best
+
+
+def score_link(
+    link: Link,
+    query: Query,
+    parent_relevance: float = 0.0,
+    *,
+    inherit: float = DEFAULT_INHERIT,
+    floors: Mapping[Region, float] | None = None,
+) -> LinkScore:
+    """Score ``link`` for ``query``: ``max(floor, min(1, clue + inherit * parent_relevance))``.
+
+    ``parent_relevance`` is the relevance of the page the link was found on
+    (clamped to [0, 1]); ``inherit`` its share (Shark-Search). ``floors``
+    replaces :data:`SECTION_FLOORS`: regions it omits have no floor, so ``{}``
+    turns section floors off. A hidden link's score above the floor is multiplied by
+    :data:`HIDDEN_FACTOR`. Links found by clicking (``via_click``) score like
+    any other: what they show is what a person clicks on.
+    Raises ValueError when ``inherit`` is outside [0, 1].
+    """
+    if not 0.0 <= inherit <= 1.0:
+        raise ValueError(f"inherit must be within [0, 1], not {inherit}")
+    floor = (SECTION_FLOORS if floors is None else floors).get(link.region, 0.0)
+    clue, source = _clue(link, query)
+    promise = min(1.0, clue + inherit * min(1.0, max(0.0, parent_relevance)))
+    if not link.visible:
+        promise *= HIDDEN_FACTOR
+    return LinkScore(score=max(floor, promise), clue=clue, blind=clue == 0.0, clue_source=source)
+
+
+def is_blind(link: Link, query: Query) -> bool:
+    """True when nothing a person sees on ``link``, nor its URL, carries a clue for
+    ``query``: no term or synonym in its text, accessible name, card heading or URL.
+    """
+    return _clue(link, query)[0] == 0.0

@@ -1,0 +1,170 @@
+"""How much a rendered page is about a query: facet relevance in [0, 1].
+
+Each query term is a facet. A facet collects weighted evidence from where the
+term (or a synonym) occurs:
+
+* the title: presence, :data:`TITLE_WEIGHT`;
+* the headings: ``1 - 0.5**n`` for ``n`` headings that mention it, times
+  :data:`HEADING_WEIGHT`;
+* the URL's path and route fragment (:func:`url_words`): presence,
+  :data:`URL_WEIGHT`;
+* the body: mentions length-normalised to a page of :data:`BODY_REFERENCE_WORDS`
+  words (``count * sqrt(reference / max(reference, words))``: a long page
+  needs more mentions), minus :data:`PASSING_MENTIONS` (one mention said in
+  passing), times :data:`BODY_WEIGHT`.
+
+The facet score saturates, ``1 - exp(-evidence)``: the third heading about
+"fees" says less than the first. Facets combine as
+``(1 - SOFT_MIN_SHARE) * mean + SOFT_MIN_SHARE * min``: a page about the
+whole query scores high, a page about one of two terms scores partly (about a
+third), and a page that mentions a term once in passing scores 0.
+
+The thresholds that consume this score are the stopper's ``MIN_RELEVANCE``
+(0.05) and ``EVIDENCE_RELEVANCE`` (0.15). Navigation and footer text are kept
+out by the renderer; this module scores only what it is given.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from typing import Final
+from urllib.parse import unquote, urlsplit
+
+from pw_adaptive.query import Query
+
+__all__ = [
+    "BODY_REFERENCE_WORDS",
+    "BODY_WEIGHT",
+    "HEADING_WEIGHT",
+    "PASSING_MENTIONS",
+    "SOFT_MIN_SHARE",
+    "TITLE_WEIGHT",
+    "URL_WEIGHT",
+    "relevance",
+    "url_words",
+]
+
+TITLE_WEIGHT: Final = 1.5
+"""Evidence for a term in the title. Alone it gives a facet 1 - e^-1.5 = 0.78:
+the title is the page's own statement of its topic, the strongest single clue."""
+
+HEADING_WEIGHT: Final = 1.2
+"""Evidence for a term in the headings at saturation (0.6 for one heading, 0.9
+for two). A heading names a section of the page: less than the title, more
+than the URL."""
+
+URL_WEIGHT: Final = 0.5
+"""Evidence for a term in the URL path or route. Weaker than text: slugs are
+often stale, abbreviated or generated, but "/accommodation/fees" is a real clue."""
+
+BODY_WEIGHT: Final = 0.35
+"""Evidence per body mention beyond the passing one, on a page of the reference
+length. Without any title, heading or URL support, four mentions on a 300-word
+page give a facet of about 0.55 and eight about 0.85, so a body-only page
+about a term still counts, but needs several mentions to."""
+
+BODY_REFERENCE_WORDS: Final = 200
+"""Body length (in words) up to which mentions count in full. Longer bodies
+scale mentions by sqrt(reference / words), as in pivoted length normalisation
+(Singhal, Buckley and Mitra, SIGIR 1996): a 2,000-word page needs about three
+times the mentions of a 200-word page for the same facet score."""
+
+PASSING_MENTIONS: Final = 1.0
+"""Body mentions (length-normalised) discounted as said in passing. A news item
+saying "students" once is not about students (DESIGN, Relevance; the seed
+stopper's MIN_RELEVANCE note): a lone body mention, with no support from the
+title, headings or URL, gives its facet nothing, and such a page scores 0."""
+
+SOFT_MIN_SHARE: Final = 0.25
+"""Share of the weakest facet in the combination. A page about all terms beats
+a page about some of them, and a page about one of two terms lands at about
+(1 - 0.25) / 2 = 0.375 of a full one instead of 0.5."""
+
+# Markdown link and image targets: "[text](url)" keeps "text" and drops the
+# URL, so path words do not count as body mentions nor lengthen the body.
+_LINK_TARGET: Final = re.compile(r"\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")
+_ATX_HEADING: Final = re.compile(r"^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
+_CJK_CHAR: Final = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+_SPACED_WORD: Final = re.compile(
+    "[^\\W_\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+"
+)
+# Chinese words average about two characters, so two CJK characters count as
+# one word when measuring a body's length.
+_CJK_CHARS_PER_WORD: Final = 2.0
+# camelCase boundaries in route slugs ("studentHousing").
+_CAMEL_BOUNDARY: Final = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_URL_SEPARATORS: Final = re.compile(r"[\W_]+")
+
+
+def url_words(url: str) -> str:
+    """Return the words a person reads in ``url``'s path and route fragment.
+
+    The path and a route fragment (``#/...`` or ``#!/...``) are percent-decoded,
+    camelCase is split, and runs of separators (``/ - _ . +`` and other
+    punctuation) become single spaces: ``/study/international-students/
+    Accommodation_Fees.html`` reads "study international students
+    Accommodation Fees html"; ``/%E5%AE%BF%E8%88%8D/`` reads "宿舍". The host,
+    query string and in-page fragments (``#section``) are left out: they name
+    the site, tracking or a spot on the same page, not the page's topic.
+    """
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return ""
+    fragment = parts.fragment
+    route = fragment if fragment.startswith(("/", "!/")) else ""
+    raw = unquote(f"{parts.path} {route.split('?', 1)[0]}", errors="replace")
+    return " ".join(_URL_SEPARATORS.sub(" ", _CAMEL_BOUNDARY.sub(" ", raw)).split())
+
+
+def relevance(
+    query: Query,
+    *,
+    markdown: str,
+    title: str = "",
+    headings: Sequence[str] = (),
+    url: str = "",
+) -> float:
+    """Return how much a page is about ``query``, in [0, 1].
+
+    ``markdown`` is the page's main content as rendered; when ``headings`` is
+    empty, its ATX headings (``# ...``) are used as the headings. See the
+    module documentation for the formula. An empty page scores 0; adding a
+    query term to the title, the URL or a non-empty ``headings`` never lowers
+    the score.
+    """
+    body = _LINK_TARGET.sub("]", markdown)
+    if not headings:
+        headings = _ATX_HEADING.findall(body)
+    terms = len(query)
+    in_title = query.term_counts(title) if title else [0] * terms
+    in_url = query.term_counts(url_words(url)) if url else [0] * terms
+    in_headings = [0] * terms
+    for heading in headings:
+        mask = query.hit_mask(heading)
+        for i in range(terms):
+            in_headings[i] += (mask >> i) & 1
+    in_body = query.term_counts(body)
+
+    words = _word_count(body)
+    length_factor = math.sqrt(BODY_REFERENCE_WORDS / max(BODY_REFERENCE_WORDS, words))
+
+    facets = []
+    for i in range(terms):
+        evidence = (
+            TITLE_WEIGHT * min(1, in_title[i])
+            + HEADING_WEIGHT * (1.0 - 0.5 ** in_headings[i])
+            + URL_WEIGHT * min(1, in_url[i])
+            + BODY_WEIGHT * max(0.0, in_body[i] * length_factor - PASSING_MENTIONS)
+        )
+        facets.append(1.0 - math.exp(-evidence))
+    score = (1.0 - SOFT_MIN_SHARE) * (sum(facets) / terms) + SOFT_MIN_SHARE * min(facets)
+    return min(1.0, max(0.0, score))
+
+
+def _word_count(text: str) -> float:
+    """Length of ``text`` in words: spaced-script words plus CJK characters / 2."""
+    cjk = len(_CJK_CHAR.findall(text))
+    return len(_SPACED_WORD.findall(text)) + cjk / _CJK_CHARS_PER_WORD

@@ -1,0 +1,562 @@
+"""URL canonicalization and crawl scope.
+
+Every link the crawler sees goes through :func:`canonicalize_url` before any
+filter looks at it (the adbar/courlan lesson: canonicalize before filtering).
+The canonical form has two layers:
+
+* **Server part**, normalised per RFC 3986 section 6 ("syntax-based" and
+  "scheme-based" normalisation): lowercase scheme and host, IDN host to
+  punycode, userinfo dropped, default port (80 for http, 443 for https) dropped,
+  empty path -> ``/``, percent-encoding normalised, dot segments removed,
+  ``;jsessionid=`` path parameters removed, query parameters sorted with
+  tracking and session parameters dropped. Path case, trailing slashes and
+  duplicate slashes are kept: they can name different resources.
+* **Route fragment**: a fragment is kept only when it is a client-side route
+  (``#/...`` or ``#!/...``), because hash-routed single-page applications
+  serve different pages under one server URL. The route gets its own cleaning
+  (percent-encoding, duplicate slashes collapsed, dot segments removed, query
+  sorted, tracking parameters dropped; case and trailing slash kept). Any other
+  fragment (``#section``, ``#:~:text=...``, ``#``, ``#!``) only scrolls within
+  a document and is dropped.
+
+Percent-encoding policy (one form for every spelling of the same URL):
+escapes of unreserved characters (``A-Z a-z 0-9 - . _ ~``) are decoded, other
+escapes are kept with uppercase hex, and every character that may not appear
+literally in its component (space, non-ASCII, ``"<>\\^`{|}`` ...) is encoded as
+UTF-8 escapes. So ``/zh/住宿`` and ``/zh/%e4%bd%8f%e5%ae%bf`` both become
+``/zh/%E4%BD%8F%E5%AE%BF``; the canonical URL is always pure ASCII.
+
+Canonicalization is idempotent and fails only with :class:`ValueError`.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from collections.abc import Iterable
+from urllib.parse import quote, unquote, urljoin, urlsplit
+
+__all__ = ["Scope", "canonicalize_url", "is_route_fragment", "url_host"]
+
+# Schemes the crawler fetches; everything else (javascript:, mailto:, tel:,
+# data:, file:, ftp:, blob:) is not a page a browser can crawl by navigation.
+_HTTP_SCHEMES = frozenset({"http", "https"})
+
+# RFC 3986 section 6.2.3: a port equal to the scheme's default is omitted.
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+# WHATWG URL standard, "basic URL parser": leading and trailing C0 control or
+# space are stripped, ASCII tab and newline are removed from anywhere.
+_C0_AND_SPACE = "".join(chr(i) for i in range(0x21))
+_TAB_NEWLINE_RE = re.compile(r"[\t\n\r]")
+# Any other control character left inside the URL is treated as bad input.
+_CONTROL_RE = re.compile(r"[\x00-\x1f\x7f]")
+
+# Userinfo ("user:password@", RFC 3986 section 3.2.1) to mask in error
+# messages: credentials must never leave this module.
+_USERINFO_RE = re.compile(r"[^\s/?#'\"]*@")
+
+# RFC 3986 section 2.3: unreserved characters.
+_UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+# RFC 3986 section 2.2 sub-delims, plus ":" and "@" which make up "pchar"
+# (section 3.3). These stay literal; their escapes are kept escaped because
+# decoding a reserved character can change the meaning of the URL.
+_PCHAR_SAFE = "!$&'()*+,;=:@"
+_PATH_SAFE = _PCHAR_SAFE + "/"
+_QUERY_SAFE = _PCHAR_SAFE + "/?"  # RFC 3986 section 3.4
+
+# Fast paths: a component made only of characters that are already canonical
+# (no "%" and nothing that needs encoding) is returned untouched.
+_CLEAN_PATH_RE = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,;=:@/]*")
+_CLEAN_QUERY_RE = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*")
+# RFC 3986 section 2.1: a percent-encoded octet.
+_PCT_RE = re.compile(r"%[0-9A-Fa-f]{2}")
+# A "%" that does not start a valid escape is data and is encoded as "%25"
+# (what browsers send, WHATWG "percent-encode" of a stray "%").
+_STRAY_PCT_RE = re.compile(r"%(?![0-9A-Fa-f]{2})")
+
+# Servlet session path parameter (Java Servlet spec, URL rewriting:
+# "/path;jsessionid=ABC"). Runs to the next "/" or ";" so other parameters
+# survive.
+_JSESSIONID_PARAM_RE = re.compile(r";jsessionid=[^/;]*", re.IGNORECASE)
+
+# Hostname syntax (RFC 1123 section 2.1 labels, plus "_" which appears in real
+# hostnames): 1-63 characters per label, no empty labels.
+_HOST_RE = re.compile(r"[a-z0-9_-]{1,63}(?:\.[a-z0-9_-]{1,63})*")
+_FAST_NETLOC_RE = re.compile(
+    r"(?P<host>[a-z0-9_-]{1,63}(?:\.[a-z0-9_-]{1,63})*)(?::(?P<port>\d*))?"
+)
+
+# A 32-hex-digit value: PHP's default session id (MD5 hex) and the common
+# "sid" format. Only then is "sid" a session id; otherwise it may be a
+# "site id" or "section id".
+_HEX32_RE = re.compile(r"[0-9a-fA-F]{32}")
+
+# Query parameters dropped from every URL, compared case-insensitively.
+# Sources: Google Analytics campaign parameters (utm_* prefix, handled apart)
+# and linker (_ga, _gl); ad click ids of Google (gclid, dclid, gbraid,
+# wbraid), Meta (fbclid), Microsoft (msclkid), Yandex (yclid); Mailchimp
+# (mc_cid, mc_eid); HubSpot (_hsenc, _hsmi); Marketo (mkt_tok); Instagram
+# (igshid). Session ids of Java servlets (jsessionid), PHP (phpsessid),
+# generic "sessionid", classic ASP (aspsessionid* prefix, handled apart) and
+# ColdFusion (cfid, cftoken).
+_DROPPED_PARAMS = frozenset(
+    {
+        "_ga",
+        "_gl",
+        "_hsenc",
+        "_hsmi",
+        "cfid",
+        "cftoken",
+        "dclid",
+        "fbclid",
+        "gbraid",
+        "gclid",
+        "igshid",
+        "jsessionid",
+        "mc_cid",
+        "mc_eid",
+        "mkt_tok",
+        "msclkid",
+        "phpsessid",
+        "sessionid",
+        "wbraid",
+        "yclid",
+    }
+)
+_DROPPED_PREFIXES = ("utm_", "aspsessionid")
+
+# Client routers treat "//" as "/" (react-router joinPaths, vue-router
+# cleanPath), so duplicate slashes in a route fragment name the same route.
+_DUPLICATE_SLASHES_RE = re.compile(r"/{2,}")
+
+
+def _build_pct_map() -> dict[str, str]:
+    """Map every spelling of "%XX" to its canonical form (RFC 3986 section 6.2.2)."""
+    digits = "0123456789abcdefABCDEF"
+    table: dict[str, str] = {}
+    for high in digits:
+        for low in digits:
+            byte = int(high + low, 16)
+            char = chr(byte)
+            table[f"%{high}{low}"] = char if char in _UNRESERVED else f"%{byte:02X}"
+    return table
+
+
+_PCT_MAP = _build_pct_map()
+
+
+def canonicalize_url(url: str, base: str | None = None) -> str:
+    """Return the canonical form of ``url``, resolved against ``base`` if given.
+
+    ``base`` follows :func:`urllib.parse.urljoin` semantics, so ``"#/fees"``
+    relative to ``"https://u.edu/app#/home"`` is ``"https://u.edu/app#/fees"``
+    and ``""`` is ``base`` itself. The result is an absolute ``http`` or
+    ``https`` URL in the form ``scheme://host[:port]/path[?query][#/route]``
+    (see the module docstring for every rule). ``canonicalize_url`` of its own
+    result returns the result unchanged.
+
+    Raises:
+        ValueError: with a message naming the problem, for an empty or
+            relative URL without a base, a scheme other than http(s), a
+            missing or invalid host (bad IDN, bad IPv4 or IPv6 literal), an
+            invalid port, or control characters. No other exception escapes.
+    """
+    if not isinstance(url, str):
+        raise ValueError(f"URL must be a string, not {type(url).__name__}")
+    text = _clean_input(url)
+    if base is not None:
+        if not isinstance(base, str):
+            raise ValueError(f"base URL must be a string, not {type(base).__name__}")
+        base_text = _clean_input(base)
+        if base_text:
+            try:
+                text = urljoin(base_text, text)
+            except ValueError as exc:
+                raise ValueError(
+                    f"cannot resolve {_shown(url)} against {_shown(base)}: {exc}"
+                ) from None
+    if not text:
+        raise ValueError("empty URL")
+    return _canonicalize_absolute(text, url)
+
+
+def is_route_fragment(fragment: str) -> bool:
+    """Tell whether a fragment names a client-side route (``#/...`` or ``#!/...``).
+
+    The leading ``"#"`` is optional: ``"#/fees"``, ``"/fees"``, ``"#!/fees"``
+    and ``"!/fees"`` are routes; ``"#section"``, ``"#:~:text=x"``, ``"#"``,
+    ``"#!"`` and ``"#!section"`` are not. The root route ``"#/"`` is a route
+    syntactically, but :func:`canonicalize_url` drops it because a hash router
+    shows its root route for a URL without a fragment.
+    """
+    if fragment.startswith("#"):
+        fragment = fragment[1:]
+    return fragment.startswith("/") or fragment.startswith("!/")
+
+
+def url_host(url: str) -> str:
+    """Return the lowercase ``host[:port]`` of the canonical form of ``url``.
+
+    The port appears only when it is not the scheme's default:
+    ``url_host("HTTPS://WWW.Uni.EDU:443/x") == "www.uni.edu"`` and
+    ``url_host("http://127.0.0.1:8000/") == "127.0.0.1:8000"``.
+
+    Raises:
+        ValueError: when ``url`` cannot be canonicalized.
+    """
+    return _host_of_canonical(canonicalize_url(url))
+
+
+class Scope:
+    """Which URLs belong to a crawl.
+
+    A URL is in scope when it canonicalizes to an ``http`` or ``https`` URL
+    and passes the site rule or, when ``prefix`` is given, the prefix rule.
+    The start URL itself is always in scope.
+
+    * **Same site** (default). Its ``host[:port]`` equals the start URL's, or
+      matches one of ``allowed_hosts``. A leading ``"www."`` is ignored on
+      both sides, so ``uni.edu`` and ``www.uni.edu`` are one site. The scheme
+      is ignored (``http`` and ``https`` are one site), but a non-default port
+      must match: ``127.0.0.1:8001`` is another site than ``127.0.0.1:8000``
+      (fixture servers run side by side on one address). Subdomains are
+      other sites unless allowed.
+    * **Extra hosts.** Each entry of ``allowed_hosts`` is a host
+      (``"apply.uni.edu"``), a ``host:port``, a URL (its host is used), or a
+      wildcard ``"*.uni.edu"`` that allows ``uni.edu`` and every subdomain.
+      Entries are normalised like URL hosts (lowercase, IDN to punycode,
+      default ports dropped).
+    * **Prefix.** When ``prefix`` is given, it replaces the site rule: the
+      URL's site must be the prefix's (scheme and ``"www."`` ignored) and its
+      path, query and route fragment must start with the canonical prefix's.
+      A prefix is a string prefix: ``https://uni.edu/intl`` also allows
+      ``/intl-fees``; end it with ``"/"`` to mean a folder. A route prefix
+      such as ``https://uni.edu/app#/courses`` restricts a hash-routed app.
+
+    Raises:
+        ValueError: when ``start_url``, ``prefix`` or an ``allowed_hosts``
+            entry is not a valid http(s) URL or host.
+    """
+
+    def __init__(
+        self,
+        start_url: str,
+        *,
+        allowed_hosts: Iterable[str] = (),
+        prefix: str | None = None,
+    ) -> None:
+        self.start_url: str = canonicalize_url(start_url)
+        sites = {_site_key(_host_of_canonical(self.start_url))}
+        wildcards: list[tuple[str, str]] = []
+        for entry in allowed_hosts:
+            wildcard, hostport = _parse_host_entry(entry)
+            if wildcard:
+                wildcards.append(_split_site_port(_site_key(hostport)))
+            else:
+                sites.add(_site_key(hostport))
+        self._sites = frozenset(sites)
+        self._wildcards = tuple(wildcards)
+        self.prefix: str | None = None
+        self._prefix_site = ""
+        self._prefix_rest = ""
+        if prefix is not None:
+            self.prefix = canonicalize_url(prefix)
+            self._prefix_site, self._prefix_rest = _split_site_rest(self.prefix)
+
+    def __repr__(self) -> str:
+        return f"Scope({self.start_url!r}, hosts={sorted(self._sites)!r}, prefix={self.prefix!r})"
+
+    def allows(self, url: str) -> bool:
+        """Return True when ``url`` is in scope; False for any invalid URL."""
+        try:
+            canonical = canonicalize_url(url)
+        except ValueError:
+            return False
+        if canonical == self.start_url:
+            return True
+        site, rest = _split_site_rest(canonical)
+        if self.prefix is not None:
+            return site == self._prefix_site and rest.startswith(self._prefix_rest)
+        return site in self._sites or self._wildcard_allows(site)
+
+    def _wildcard_allows(self, site: str) -> bool:
+        if not self._wildcards:
+            return False
+        host, port = _split_site_port(site)
+        return any(
+            port == suffix_port and (host == suffix or host.endswith("." + suffix))
+            for suffix, suffix_port in self._wildcards
+        )
+
+
+# --------------------------------------------------------------------------
+# Internals.
+
+
+def _clean_input(text: str) -> str:
+    """Strip and reject raw input the way a browser would before parsing."""
+    text = text.strip(_C0_AND_SPACE)
+    if "\t" in text or "\n" in text or "\r" in text:
+        text = _TAB_NEWLINE_RE.sub("", text)
+    if _CONTROL_RE.search(text) is not None:
+        raise ValueError(f"control character in URL {_shown(text)}")
+    return text
+
+
+def _shown(url: str) -> str:
+    """``repr(url)`` for error messages, with any userinfo (credentials) masked."""
+    return repr(_USERINFO_RE.sub("***@", url))
+
+
+def _canonicalize_absolute(text: str, original: str) -> str:
+    try:
+        parts = urlsplit(text)
+    except ValueError as exc:
+        reason = _USERINFO_RE.sub("***@", str(exc))
+        raise ValueError(f"invalid URL {_shown(original)}: {reason}") from None
+    scheme = parts.scheme
+    if not scheme:
+        raise ValueError(f"relative URL without a base: {_shown(original)}")
+    if scheme not in _HTTP_SCHEMES:
+        raise ValueError(
+            f"unsupported scheme {scheme!r} in {_shown(original)}: only http and https"
+        )
+    if not parts.netloc:
+        raise ValueError(f"missing host in {_shown(original)}")
+    hostport = _normalize_authority(parts.netloc, scheme, original)
+    path = _normalize_path(parts.path) if parts.path else "/"
+    query = _normalize_query(parts.query) if parts.query else ""
+    fragment = _normalize_fragment(parts.fragment) if parts.fragment else ""
+    if query:
+        return f"{scheme}://{hostport}{path}?{query}{fragment}"
+    return f"{scheme}://{hostport}{path}{fragment}"
+
+
+def _normalize_authority(netloc: str, scheme: str, original: str) -> str:
+    """Return ``host[:port]``: userinfo dropped, host normalised, default port dropped."""
+    if "\\" in netloc:
+        # Browsers read a backslash as "/" in http(s) URLs (WHATWG URL
+        # standard), so a backslash before "@" shows one host and fetches
+        # another: refuse it rather than guess.
+        raise ValueError(f"backslash in host of {_shown(original)}")
+    hostport = netloc.rpartition("@")[2]
+    fast = _FAST_NETLOC_RE.fullmatch(hostport)
+    if fast is not None:
+        host = fast.group("host")
+        port = fast.group("port")
+        if host[-1].isdigit() and host.rpartition(".")[2].isdigit():
+            host = _normalize_ipv4(host, original)
+    else:
+        host, port = _split_host_port(hostport, original)
+        host = _normalize_host(host, original)
+    if port:
+        if not (port.isascii() and port.isdigit()):
+            raise ValueError(f"invalid port {port!r} in {_shown(original)}")
+        number = int(port)
+        if number > 65535:
+            raise ValueError(f"port {number} out of range in {_shown(original)}")
+        if number != _DEFAULT_PORTS[scheme]:
+            return f"{host}:{number}"
+    return host
+
+
+def _split_host_port(hostport: str, original: str) -> tuple[str, str | None]:
+    if hostport.startswith("["):
+        end = hostport.find("]")
+        if end < 0:
+            raise ValueError(f"unterminated IPv6 literal in {_shown(original)}")
+        rest = hostport[end + 1 :]
+        if rest and not rest.startswith(":"):
+            raise ValueError(f"unexpected text after IPv6 literal in {_shown(original)}")
+        return hostport[: end + 1], rest[1:] if rest else None
+    host, colon, port = hostport.rpartition(":")
+    if not colon:
+        return hostport, None
+    return host, port
+
+
+def _normalize_host(host: str, original: str) -> str:
+    if not host:
+        raise ValueError(f"missing host in {_shown(original)}")
+    if host.startswith("["):
+        try:
+            address = ipaddress.IPv6Address(host[1:-1])
+        except ValueError:
+            raise ValueError(f"invalid IPv6 literal {host!r} in {_shown(original)}") from None
+        return f"[{address.compressed}]"
+    if "%" in host:
+        # WHATWG host parsing percent-decodes the host before IDNA processing.
+        try:
+            host = unquote(host, errors="strict")
+        except UnicodeError:
+            raise ValueError(f"invalid percent-encoded host in {_shown(original)}") from None
+    if host.endswith("."):
+        # The fully qualified spelling "uni.edu." names the same host.
+        host = host[:-1]
+    host = host.lower()
+    if not host.isascii():
+        try:
+            host = host.encode("idna").decode("ascii")
+        except UnicodeError as exc:
+            raise ValueError(
+                f"invalid internationalized host in {_shown(original)}: {exc}"
+            ) from None
+        host = host.lower()
+    if len(host) > 253 or _HOST_RE.fullmatch(host) is None:
+        raise ValueError(f"invalid host {host!r} in {_shown(original)}")
+    if host.rpartition(".")[2].isdigit():
+        host = _normalize_ipv4(host, original)
+    return host
+
+
+def _normalize_ipv4(host: str, original: str) -> str:
+    """A host whose last label is numeric must be an IPv4 address (WHATWG)."""
+    try:
+        return str(ipaddress.IPv4Address(host))
+    except ValueError:
+        raise ValueError(f"invalid IPv4 address {host!r} in {_shown(original)}") from None
+
+
+def _normalize_component(text: str, safe: str, clean_re: re.Pattern[str]) -> str:
+    """Apply the module's percent-encoding policy to one URL component."""
+    if clean_re.fullmatch(text) is not None:
+        return text
+    if "%" in text:
+        text = _STRAY_PCT_RE.sub("%25", text)
+        text = _PCT_RE.sub(lambda m: _PCT_MAP[m.group()], text)
+    try:
+        return quote(text, safe=safe + "%")
+    except UnicodeError:
+        raise ValueError(f"URL component {text!r} is not valid Unicode") from None
+
+
+def _remove_dot_segments(path: str) -> str:
+    """RFC 3986 section 5.2.4 for an absolute path (starts with "/")."""
+    output: list[str] = []
+    segments = path.split("/")
+    for segment in segments[1:]:
+        if segment == "..":
+            if output:
+                output.pop()
+        elif segment != ".":
+            output.append(segment)
+    if segments[-1] in (".", ".."):
+        # "/a/b/.." is the folder "/a/", so the trailing slash stays.
+        output.append("")
+    return "/" + "/".join(output)
+
+
+def _normalize_path(path: str) -> str:
+    path = _normalize_component(path, _PATH_SAFE, _CLEAN_PATH_RE)
+    if ";" in path:
+        path = _JSESSIONID_PARAM_RE.sub("", path)
+    if "/." in path:
+        path = _remove_dot_segments(path)
+    return path
+
+
+def _is_dropped_param(key: str, value: str) -> bool:
+    key = key.lower()
+    if key in _DROPPED_PARAMS or key.startswith(_DROPPED_PREFIXES):
+        return True
+    return key == "sid" and _HEX32_RE.fullmatch(value) is not None
+
+
+def _normalize_query(query: str) -> str:
+    """Sort parameters by key (stable for repeated keys), drop tracking ones.
+
+    Pieces are kept as written (``a`` and ``a=`` stay distinct); empty pieces
+    (``&&``) disappear. ``+`` is kept as is: it means a space only in form
+    encoding, so rewriting it could change the URL.
+    """
+    pairs: list[tuple[str, str]] = []
+    for piece in query.split("&"):
+        if not piece:
+            continue
+        piece = _normalize_component(piece, _QUERY_SAFE, _CLEAN_QUERY_RE)
+        key, _, value = piece.partition("=")
+        if not _is_dropped_param(key, value):
+            pairs.append((key, piece))
+    if len(pairs) > 1:
+        pairs.sort(key=lambda pair: pair[0])
+    return "&".join(piece for _, piece in pairs)
+
+
+def _normalize_fragment(fragment: str) -> str:
+    """Return ``"#" + route`` for a route fragment, ``""`` for anything else.
+
+    Steps, in an order that keeps the result idempotent: cut at a second
+    ``"#"`` (an in-page anchor inside the route), normalise percent-encoding,
+    remove ``;jsessionid=`` parameters, cut at a text fragment directive
+    ``":~:"`` (WICG Scroll-to-Text, allowed after any fragment), then clean
+    the route path (duplicate slashes collapsed, dot segments removed) and
+    its query (sorted, tracking parameters dropped).
+    """
+    if fragment.startswith("!/"):
+        marker, route = "!", fragment[1:]
+    elif fragment.startswith("/"):
+        marker, route = "", fragment
+    else:
+        return ""
+    route = route.partition("#")[0]
+    route = _normalize_component(route, _QUERY_SAFE, _CLEAN_QUERY_RE)
+    if ";" in route:
+        route = _JSESSIONID_PARAM_RE.sub("", route)
+    route = route.partition(":~:")[0]
+    route_path, _, route_query = route.partition("?")
+    if "//" in route_path:
+        route_path = _DUPLICATE_SLASHES_RE.sub("/", route_path)
+    if "/." in route_path:
+        route_path = _remove_dot_segments(route_path)
+    route_query = _normalize_query(route_query) if route_query else ""
+    if route_query:
+        return f"#{marker}{route_path}?{route_query}"
+    if route_path == "/":
+        # The root route is what a hash router shows without any fragment.
+        return ""
+    return f"#{marker}{route_path}"
+
+
+def _host_of_canonical(canonical: str) -> str:
+    start = canonical.index("://") + 3
+    return canonical[start : canonical.index("/", start)]
+
+
+def _site_key(hostport: str) -> str:
+    return hostport[4:] if hostport.startswith("www.") else hostport
+
+
+def _split_site_port(hostport: str) -> tuple[str, str]:
+    """Split ``host[:port]`` (IPv6 literals in brackets) into host and port."""
+    bracket = hostport.rfind("]")
+    colon = hostport.rfind(":")
+    if colon > bracket:
+        return hostport[:colon], hostport[colon + 1 :]
+    return hostport, ""
+
+
+def _split_site_rest(canonical: str) -> tuple[str, str]:
+    start = canonical.index("://") + 3
+    slash = canonical.index("/", start)
+    return _site_key(canonical[start:slash]), canonical[slash:]
+
+
+def _parse_host_entry(entry: str) -> tuple[bool, str]:
+    """Parse an ``allowed_hosts`` entry into (is_wildcard, host[:port])."""
+    text = entry.strip()
+    wildcard = False
+    if text.startswith("*."):
+        wildcard, text = True, text[2:]
+    elif text.startswith("."):
+        wildcard, text = True, text[1:]
+    if "://" not in text:
+        text = f"http://{text}/"
+    try:
+        hostport = url_host(text)
+    except ValueError as exc:
+        raise ValueError(f"invalid allowed host {entry!r}: {exc}") from None
+    if hostport.endswith(":443"):
+        # A bare entry is parsed as http; its https default port is no port.
+        hostport = hostport[:-4]
+    return wildcard, hostport
