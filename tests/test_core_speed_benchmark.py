@@ -1,0 +1,54 @@
+"""Smoke test of benchmarks/core_speed.py: runs with toy sizes, checks the rows.
+
+No timing is asserted: the numbers of a toy run mean nothing.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+BENCHMARK = Path(__file__).resolve().parent.parent / "benchmarks" / "core_speed.py"
+
+EXPECTED_ROWS = [
+    "links canonicalized",
+    "links scored",
+    "relevance() on a 2,000-word page",
+    "dedup checks, 2,000-word pages",
+    "frontier push+pop, 200 URLs",
+    "frontier push+pop, 200 URLs, canonicalize+scope+traps",
+    "frontier push+pop, 500 URLs",
+    "frontier peak memory, 500 URLs",
+    "checkpoint full save, 200 queued",
+    "checkpoint save after one page, median",
+    "checkpoint save after one page, mean",
+    "core cost per page",
+    "core cost per page vs a 100 ms render",
+    "core cost per page vs a 500 ms render",
+]
+
+
+def _load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("core_speed", BENCHMARK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_core_speed_prints_every_row(tmp_path: Path) -> None:
+    core_speed = _load()
+    out = io.StringIO()
+    result = tmp_path / "core.json"
+    assert core_speed.main(["--tiny", "--json", str(result)], out=out) == 0
+    lines = out.getvalue().splitlines()
+    names = [line.rsplit("  ", 2)[0].rstrip() for line in lines[2:]]
+    assert names == EXPECTED_ROWS
+    rows = json.loads(result.read_text())["rows"]
+    assert [row["name"] for row in rows] == EXPECTED_ROWS
+    assert all(row["value"] > 0 for row in rows)

@@ -1,0 +1,303 @@
+"""Tests for pw_adaptive.dedup: fingerprints, near-duplicates, soft-404."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pw_adaptive.dedup import (
+    ContentDeduper,
+    DedupMatch,
+    Soft404Detector,
+    exact_fingerprint,
+    fingerprint,
+    hamming,
+    jaccard,
+    normalize_main_text,
+    simhash64,
+    site_key,
+    tokenize,
+)
+
+_VOCABULARY = [
+    "student",
+    "housing",
+    "accommodation",
+    "residence",
+    "hall",
+    "room",
+    "contract",
+    "deposit",
+    "application",
+    "deadline",
+    "semester",
+    "campus",
+    "shuttle",
+    "laundry",
+    "kitchen",
+    "furnished",
+    "utilities",
+    "internet",
+    "bike",
+    "parking",
+    "quiet",
+    "study",
+    "lounge",
+    "security",
+    "warden",
+    "exchange",
+    "international",
+    "arrival",
+    "orientation",
+    "insurance",
+    "visa",
+    "library",
+    "dining",
+    "meal",
+    "plan",
+    "rent",
+    "monthly",
+    "payment",
+    "refund",
+    "cancellation",
+    "policy",
+    "guarantee",
+    "first",
+    "year",
+    "postgraduate",
+    "family",
+    "apartment",
+    "studio",
+    "shared",
+    "private",
+    "bathroom",
+]
+
+
+def _long_text(seed: int, words: int = 400) -> str:
+    rng = random.Random(seed)
+    return " ".join(rng.choice(_VOCABULARY) for _ in range(words))
+
+
+def test_normalize_main_text_folds_case_width_and_whitespace() -> None:
+    assert (
+        normalize_main_text("  Ｓｔｕｄｅｎｔ\tHOUSING \n\n Fee 2025 ")
+        == "student housing fee 2025"
+    )
+    assert normalize_main_text(normalize_main_text("ﬁnal  Ａ")) == normalize_main_text("ﬁnal  Ａ")
+
+
+def test_tokenize_splits_cjk_into_characters() -> None:
+    assert tokenize("国际学生宿舍 fees 2025") == [
+        "国",
+        "际",
+        "学",
+        "生",
+        "宿",
+        "舍",
+        "fees",
+        "2025",
+    ]
+
+
+def test_exact_fingerprint_ignores_case_and_spacing() -> None:
+    assert exact_fingerprint("Housing  Fees\n2025") == exact_fingerprint("housing fees 2025")
+    assert exact_fingerprint("housing fees 2025") != exact_fingerprint("housing fees 2026")
+    assert len(exact_fingerprint("x")) == 32
+
+
+def test_simhash_is_stable_across_processes() -> None:
+    # Pinned value: BLAKE2b is unsalted, so the fingerprint never changes.
+    assert simhash64("the quick brown fox jumps over the lazy dog") == simhash64(
+        "The  quick brown fox jumps over the lazy dog."
+    )
+    assert simhash64("") == 0
+    assert 0 <= simhash64(_long_text(1)) < 2**64
+
+
+def test_hamming_counts_differing_bits() -> None:
+    assert hamming(0b1011, 0b0001) == 2
+    assert hamming(2**64 - 1, 0) == 64
+
+
+def test_jaccard() -> None:
+    assert jaccard({"a", "b"}, {"b", "c"}) == pytest.approx(1 / 3)
+    assert jaccard(set(), set()) == 1.0
+
+
+def test_exact_duplicate_is_reported_and_not_recorded() -> None:
+    deduper = ContentDeduper()
+    text = _long_text(1)
+    assert deduper.check("https://u.edu/a", text) is None
+    assert deduper.check("https://u.edu/a?print=1", text.upper()) == "duplicate"
+    assert len(deduper) == 1
+    assert deduper.match(text) == DedupMatch("duplicate", "https://u.edu/a", 1.0)
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        pytest.param(lambda w: w.__setitem__(200, "zebra"), id="changed-word"),
+        pytest.param(lambda w: w.insert(5, "Updated 12 March 2025"), id="changed-date"),
+        pytest.param(lambda w: w.append("views 10423"), id="counter-at-end"),
+    ],
+)
+def test_near_duplicate_long_page(edit: object) -> None:
+    deduper = ContentDeduper()
+    words = _long_text(7).split()
+    assert deduper.check("https://u.edu/a", " ".join(words)) is None
+    assert callable(edit)
+    edit(words)
+    assert deduper.check("https://u.edu/b", " ".join(words)) == "near_duplicate"
+    found = deduper.match(" ".join(words))
+    assert found is not None and found.original_url == "https://u.edu/a"
+
+
+def test_distinct_long_pages_are_not_flagged() -> None:
+    deduper = ContentDeduper()
+    for seed in range(200):
+        assert deduper.check(f"https://u.edu/{seed}", _long_text(seed)) is None
+    assert len(deduper) == 200
+
+
+def test_short_page_near_duplicate_by_jaccard() -> None:
+    deduper = ContentDeduper()
+    base = _long_text(3, words=30).split()
+    base = [*dict.fromkeys(base), "alpha", "beta", "gamma"]  # distinct words
+    assert deduper.check("https://u.edu/a", " ".join(base)) is None
+    changed = [*base[:-1], "delta"]
+    assert deduper.check("https://u.edu/b", " ".join(changed)) == "near_duplicate"
+
+
+def test_distinct_short_pages_are_not_flagged() -> None:
+    deduper = ContentDeduper()
+    assert deduper.check("https://u.edu/a", "Housing fees for 2025 are listed below.") is None
+    assert deduper.check("https://u.edu/b", "Application deadlines for 2025 are below.") is None
+    assert deduper.check("https://u.edu/c", "Contact the housing office.") is None
+
+
+def test_short_and_long_pages_use_their_own_test() -> None:
+    deduper = ContentDeduper(short_text_words=10)
+    assert deduper.check("https://u.edu/a", "one two three four five six seven eight") is None
+    # 8 words vs 9 distinct words: Jaccard 8/9 < 0.9, not a near-duplicate.
+    assert deduper.check("https://u.edu/b", "one two three four five six seven eight nine") is None
+
+
+def test_cjk_near_duplicate_and_distinct() -> None:
+    deduper = ContentDeduper()
+    rng = random.Random(5)
+    chars = "国际学生宿舍申请截止日期住宿费用退款政策校园图书馆食堂奖学金录取要求"
+    text = "".join(rng.choice(chars) for _ in range(600))
+    assert fingerprint(text).word_count == 600
+    assert deduper.check("https://u.edu/zh/a", text) is None
+    assert deduper.check("https://u.edu/zh/b", text[:300] + "更新" + text[300:]) == "near_duplicate"
+    other = "".join(rng.choice(chars) for _ in range(600))
+    assert deduper.check("https://u.edu/zh/c", other) is None
+
+
+@pytest.mark.parametrize("bad", [-1, 32])
+def test_deduper_rejects_bad_threshold(bad: int) -> None:
+    with pytest.raises(ValueError, match="near_threshold"):
+        ContentDeduper(near_threshold=bad)
+
+
+def test_near_threshold_zero_still_finds_exact_simhash() -> None:
+    deduper = ContentDeduper(near_threshold=0)
+    text = _long_text(11)
+    assert deduper.check("https://u.edu/a", text) is None
+    # Same tokens, different punctuation: not equal texts, but equal SimHash.
+    assert deduper.check("https://u.edu/b", text + " .") == "near_duplicate"
+
+
+@pytest.mark.parametrize(
+    ("start", "expected_prefix"),
+    [
+        pytest.param(
+            "https://u.edu/portal/index.html", "https://u.edu/pw-adaptive-probe-", id="path"
+        ),
+        pytest.param(
+            "https://u.edu/app/?lang=en#/home",
+            "https://u.edu/app/?lang=en#/pw-adaptive-probe-",
+            id="hash-route",
+        ),
+        pytest.param("https://u.edu#!/home", "https://u.edu/#!/pw-adaptive-probe-", id="hashbang"),
+        pytest.param("https://u.edu/a#section", "https://u.edu/pw-adaptive-probe-", id="anchor"),
+    ],
+)
+def test_probe_url(start: str, expected_prefix: str) -> None:
+    probe = Soft404Detector.probe_url(start)
+    assert probe.startswith(expected_prefix)
+    assert len(probe) == len(expected_prefix) + 12
+    assert probe == Soft404Detector.probe_url(start)
+
+
+def test_probe_url_differs_per_start_url() -> None:
+    assert Soft404Detector.probe_url("https://a.edu/") != Soft404Detector.probe_url(
+        "https://b.edu/"
+    )
+
+
+def test_probe_url_rejects_relative() -> None:
+    with pytest.raises(ValueError):
+        Soft404Detector.probe_url("/relative")
+
+
+def test_soft_404_is_per_origin() -> None:
+    detector = Soft404Detector()
+    probe = Soft404Detector.probe_url("https://u.edu/")
+    path = probe.removeprefix("https://u.edu")
+    not_found = f"Sorry, the page {path} was not found. Go back to the home page."
+    detector.learn(probe, not_found)
+    assert detector.knows("https://U.EDU")
+    assert detector.is_soft_404(probe, not_found)
+    echoed = "Sorry, the page /housing/old-halls was not found. Go back to the home page."
+    assert detector.is_soft_404("https://u.edu/housing/old-halls", echoed)
+    assert not detector.is_soft_404("https://u.edu", "Housing fees for 2025 are listed below.")
+    assert not detector.is_soft_404("https://u.edu/housing/fees", "Housing fees are below.")
+    assert not detector.is_soft_404("https://other.edu", not_found)
+
+
+def test_soft_404_home_page_fallback_long_text() -> None:
+    detector = Soft404Detector()
+    home = _long_text(21)
+    detector.learn("https://spa.edu", home)
+    assert detector.is_soft_404("https://spa.edu", home + " Cookie banner")
+    assert not detector.is_soft_404("https://spa.edu", _long_text(22))
+
+
+def test_soft_404_ignores_empty_probe() -> None:
+    detector = Soft404Detector()
+    detector.learn("https://u.edu", "   ")
+    assert not detector.knows("https://u.edu")
+    assert not detector.is_soft_404("https://u.edu", "")
+
+
+@pytest.mark.parametrize(
+    ("origin", "key"),
+    [
+        pytest.param("HTTPS://User@U.EDU:8443/a?b#c", "u.edu:8443", id="url-with-port"),
+        pytest.param("https://u.edu:443/", "u.edu", id="default-port"),
+        pytest.param("http://[::1]:8000/x", "[::1]:8000", id="ipv6"),
+        pytest.param("U.edu:8000", "u.edu:8000", id="bare-host"),
+    ],
+)
+def test_site_key(origin: str, key: str) -> None:
+    assert site_key(origin) == key
+
+
+def test_site_key_rejects_empty() -> None:
+    with pytest.raises(ValueError):
+        site_key("")
+
+
+def test_soft_404_learned_by_bare_host_strips_probe_token() -> None:
+    detector = Soft404Detector()
+    probe = Soft404Detector.probe_url("http://127.0.0.1:8000/#/home")
+    route = probe.partition("#")[2]
+    detector.learn("127.0.0.1:8000", f"Route {route} not found. Back to start.")
+    assert detector.knows("http://127.0.0.1:8000/#/x")
+    assert detector.is_soft_404("127.0.0.1:8000", f"Route {route} not found. Back to start.")
+    assert detector.is_soft_404(
+        "http://127.0.0.1:8000/#/housing", "Route #/housing not found. Back to start."
+    )
