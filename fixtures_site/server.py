@@ -90,8 +90,8 @@ class RunningPortal:
 
     @property
     def url(self) -> str:
-        host, port = self.server.server_address[:2]
-        return f"http://{host}:{port}"
+        port = self.server.server_address[1]
+        return f"http://{HOST}:{port}"
 
     def truth(self) -> dict[str, Any]:
         return self.portal.truth()

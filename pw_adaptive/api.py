@@ -191,20 +191,30 @@ async def _probe_soft_404(run: CrawlRun, renderer: Renderer) -> None:
 
 
 def _save(run: CrawlRun, checkpoint: Checkpoint, *, done: bool = False) -> None:
-    checkpoint.save_frontier(run.frontier)
-    checkpoint.put_state(
-        "run",
-        {
+    """Save the crawl: the frontier, the run state and the records not saved yet.
+
+    One transaction, so a crash leaves either the old state or the new one.
+    Records are stored one row each and only once (saving every page's
+    markdown again after every page would cost O(pages^2)).
+    """
+    state: dict[str, Any] = {
+        "run": {
             "adaptive": run.adaptive.state(),
-            "pages": [p.to_json() for p in run.pages],
-            "attachments": [a.to_json() for a in run.attachments],
+            "pages": len(run.pages),
+            "attachments": len(run.attachments),
             "final_urls": sorted(run.final_urls),
             "skipped": dict(run.skipped),
             "failures": dict(run.failures),
             "elapsed": run.elapsed(),
             "stop_reason": run.stop_reason if done else None,
-        },
-    )
+        }
+    }
+    for i in range(run.saved_pages, len(run.pages)):
+        state[f"page:{i}"] = run.pages[i].to_json()
+    for i in range(run.saved_attachments, len(run.attachments)):
+        state[f"attachment:{i}"] = run.attachments[i].to_json()
+    checkpoint.save(run.frontier, state=state)
+    run.saved_pages, run.saved_attachments = len(run.pages), len(run.attachments)
 
 
 def _resume(run: CrawlRun, checkpoint: Checkpoint) -> None:
@@ -213,8 +223,12 @@ def _resume(run: CrawlRun, checkpoint: Checkpoint) -> None:
         return
     checkpoint.load_frontier(run.frontier)
     run.adaptive.restore(state["adaptive"])
-    run.pages = [_page_from_json(p) for p in state["pages"]]
-    run.attachments = [_attachment_from_json(a) for a in state["attachments"]]
+    run.pages = [_page_from_json(checkpoint.get_state(f"page:{i}")) for i in range(state["pages"])]
+    run.attachments = [
+        _attachment_from_json(checkpoint.get_state(f"attachment:{i}"))
+        for i in range(state["attachments"])
+    ]
+    run.saved_pages, run.saved_attachments = len(run.pages), len(run.attachments)
     run.attachments_seen = {a.url for a in run.attachments}
     run.final_urls = set(state["final_urls"])
     run.skipped.update(state["skipped"])

@@ -29,7 +29,7 @@ from pw_adaptive.adaptive import MIN_RELEVANCE, Adaptive, StopReason
 from pw_adaptive.attachments import attachment_kind, extract_text
 from pw_adaptive.dedup import ContentDeduper, Soft404Detector
 from pw_adaptive.frontier import Frontier, FrontierEntry
-from pw_adaptive.links import score_link
+from pw_adaptive.links import Region, score_link
 from pw_adaptive.query import Query
 from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord
 from pw_adaptive.relevance import relevance
@@ -84,6 +84,8 @@ class CrawlRun:
     stop_reason: str | None = None
     started: float = field(default_factory=time.monotonic)
     elapsed_before: float = 0.0
+    saved_pages: int = 0  # records already in the state file
+    saved_attachments: int = 0
 
     def elapsed(self) -> float:
         return self.elapsed_before + time.monotonic() - self.started
@@ -231,7 +233,7 @@ class PageProcessor:
         self, entry: FrontierEntry, page: RenderedPage, final: str, score: float
     ) -> None:
         run = self.run
-        floors = None if run.settings.section_floors else {}
+        floors: dict[Region, float] | None = None if run.settings.section_floors else {}
         for link in page.links:
             try:
                 target = canonicalize_url(link.url)
