@@ -75,30 +75,20 @@ class AdaptiveCrawler:
         if self._renderer is not None:
             yield self._renderer, self._fetcher
             return
-        if isinstance(self._browser, BrowserContext):
-            yield (
-                PlaywrightRenderer(self._browser, self.render_settings),
-                self._fetcher or PlaywrightFetcher(self._browser),
-            )
-            return
-        if isinstance(self._browser, Browser):
-            context = await self._browser.new_context(accept_downloads=False)
-            try:
-                yield (
-                    PlaywrightRenderer(context, self.render_settings),
-                    self._fetcher or PlaywrightFetcher(context),
-                )
-            finally:
-                await context.close()
+        if self._browser is not None:
+            # A BrowserContext is used as it is; from a Browser the renderer
+            # makes its own context (downloads off, service workers blocked so
+            # that request interception sees every request) and closes it.
+            async with PlaywrightRenderer(self._browser, self.render_settings) as renderer:
+                context = await renderer.context()
+                yield renderer, self._fetcher or PlaywrightFetcher(context)
             return
         async with async_playwright() as playwright:
             browser = await launch_browser(playwright, self.render_settings)
             try:
-                context = await browser.new_context(accept_downloads=False)
-                yield (
-                    PlaywrightRenderer(context, self.render_settings),
-                    self._fetcher or PlaywrightFetcher(context),
-                )
+                async with PlaywrightRenderer(browser, self.render_settings) as renderer:
+                    context = await renderer.context()
+                    yield renderer, self._fetcher or PlaywrightFetcher(context)
             finally:
                 await browser.close()
 
@@ -280,7 +270,9 @@ def crawl(start_url: str, query: str | Query, **options: Any) -> CrawlResult:
     except a ``browser``: Playwright objects belong to the loop that made them.
     """
     if "browser" in options:
-        raise ValueError("crawl() cannot use a Playwright browser from another thread; use acrawl()")
+        raise ValueError(
+            "crawl() cannot use a Playwright browser from another thread; use acrawl()"
+        )
     with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="pw-adaptive") as pool:
         return pool.submit(asyncio.run, acrawl(start_url, query, **options)).result()
 

@@ -69,10 +69,12 @@ def main(argv: list[str] | None = None) -> int:
         status = f"[green]found[/] on {where.removeprefix(origin)}" if where else "[red]missing[/]"
         console.print(f"  fact {fact!r}: {status}")
     for att in result.attachments:
-        console.print(f"  attachment {att.url.removeprefix(origin)} ({att.kind}, {len(att.content)} chars)")
+        console.print(
+            f"  attachment {att.url.removeprefix(origin)} ({att.kind}, {len(att.content)} chars)"
+        )
     console.print(
         f"[bold]stop reason[/] {result.stop_reason} after {len(result.pages)} pages, "
-        f"coverage {result.coverage:.0%}, evidence {dict(zip(result.terms, result.evidence))}, "
+        f"coverage {result.coverage:.0%}, evidence {dict(zip(result.terms, result.evidence, strict=True))}, "
         f"{result.elapsed_s:.1f}s"
     )
     ok = bool(found) and all(f in markdown for f in task["facts"])

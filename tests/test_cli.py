@@ -21,9 +21,15 @@ from pw_adaptive.cli import EXIT_USAGE, main, markdown_filename
             ["crawl", "http://x.example/", "--query", " ".join(f"w{i}" for i in range(65))],
             id="65-term-query",
         ),
-        pytest.param(["crawl", "http://x.example/", "--query", "f", "--max-pages", "-1"], id="neg-budget"),
-        pytest.param(["crawl", "http://x.example/", "--query", "f", "--concurrency", "0"], id="zero-conc"),
-        pytest.param(["crawl", "http://x.example/", "--query", "f", "--max-pages", "ten"], id="not-int"),
+        pytest.param(
+            ["crawl", "http://x.example/", "--query", "f", "--max-pages", "-1"], id="neg-budget"
+        ),
+        pytest.param(
+            ["crawl", "http://x.example/", "--query", "f", "--concurrency", "0"], id="zero-conc"
+        ),
+        pytest.param(
+            ["crawl", "http://x.example/", "--query", "f", "--max-pages", "ten"], id="not-int"
+        ),
         pytest.param(["crawl", "http://x.example/"], id="no-query"),
         pytest.param(["frobnicate"], id="unknown-command"),
     ],
@@ -55,4 +61,6 @@ def test_markdown_file_names_are_safe_and_bounded(url: str) -> None:
 
 
 def test_distinct_urls_get_distinct_file_names() -> None:
-    assert markdown_filename("http://h.example/#/fees") != markdown_filename("http://h.example/#!/fees")
+    assert markdown_filename("http://h.example/#/fees") != markdown_filename(
+        "http://h.example/#!/fees"
+    )

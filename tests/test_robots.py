@@ -27,7 +27,9 @@ Allow: /no-bots/welcome
     ],
 )
 def test_status_codes_follow_rfc_9309(status: int | None, url: str, allowed: bool) -> None:
-    assert RobotsPolicy.from_response(status, b"User-agent: *\nDisallow: /\n").allows(url) is allowed
+    assert (
+        RobotsPolicy.from_response(status, b"User-agent: *\nDisallow: /\n").allows(url) is allowed
+    )
 
 
 @pytest.mark.parametrize(

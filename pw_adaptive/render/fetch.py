@@ -53,9 +53,13 @@ class PlaywrightFetcher:
             if len(body) > max_bytes:
                 return FetchResult(url, response.status, content_type, error="too_large")
             if response.status >= 400:
-                return FetchResult(url, response.status, content_type, body, f"http_{response.status}")
+                return FetchResult(
+                    url, response.status, content_type, body, f"http_{response.status}"
+                )
             return FetchResult(url, response.status, content_type, body)
         except PlaywrightError as exc:
-            return FetchResult(url, response.status, error=f"fetch: {str(exc).splitlines()[0][:200]}")
+            return FetchResult(
+                url, response.status, error=f"fetch: {str(exc).splitlines()[0][:200]}"
+            )
         finally:
             await response.dispose()

@@ -1,0 +1,196 @@
+"""Finding and launching Chromium.
+
+Order of discovery (``find_chromium``):
+
+1. the path in the environment variable ``PW_ADAPTIVE_CHROMIUM`` (an error when
+   that file does not exist: a user who names a browser wants that one);
+2. Playwright's own Chromium, when ``python -m playwright install chromium`` ran;
+3. a system Chromium or Chrome at a well-known path.
+
+Extra command-line arguments come from ``PW_ADAPTIVE_BROWSER_ARGS`` (split like a
+shell would) followed by ``RenderSettings.browser_args``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import playwright
+from playwright.async_api import Browser, Playwright
+
+from pw_adaptive.render.records import RenderSettings
+
+__all__ = [
+    "BROWSER_ARGS_ENV",
+    "CHROMIUM_ENV",
+    "QUIET_ARGS",
+    "SYSTEM_CHROMIUM_PATHS",
+    "BrowserNotFoundError",
+    "browser_args",
+    "find_chromium",
+    "launch_browser",
+    "playwright_chromium_installed",
+]
+
+CHROMIUM_ENV = "PW_ADAPTIVE_CHROMIUM"
+"""Environment variable naming the Chromium executable to use."""
+
+BROWSER_ARGS_ENV = "PW_ADAPTIVE_BROWSER_ARGS"
+"""Environment variable holding extra Chromium arguments, shell-quoted."""
+
+SYSTEM_CHROMIUM_PATHS: tuple[str, ...] = (
+    "/usr/lib/chromium/chromium",  # Debian: the real binary behind the /usr/bin wrapper
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/lib/chromium-browser/chromium-browser",
+    "/snap/bin/chromium",
+    "/usr/bin/google-chrome",
+    "/usr/bin/google-chrome-stable",
+    "/opt/google/chrome/chrome",
+    "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+    "/Applications/Chromium.app/Contents/MacOS/Chromium",
+)
+"""System browsers tried, in order, when Playwright's own is not installed."""
+
+QUIET_ARGS: tuple[str, ...] = (
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+)
+"""Always passed: no GPU, and no background traffic (updates, sync, field trials) that
+stalls or pollutes a crawl on a machine without internet."""
+
+_FIX = (
+    "run `python -m playwright install chromium`, or `apt-get install chromium`, "
+    f"or set {CHROMIUM_ENV} to a Chromium executable"
+)
+
+
+class BrowserNotFoundError(RuntimeError):
+    """No usable Chromium: the message names what was tried and how to fix it."""
+
+
+def _is_executable(path: str) -> bool:
+    return os.path.isfile(path) and os.access(path, os.X_OK)
+
+
+def find_chromium(
+    playwright: Playwright | None = None, *, environ: Mapping[str, str] | None = None
+) -> str | None:
+    """Return the Chromium executable to launch, or None when there is none.
+
+    Playwright's own Chromium is considered only when ``playwright`` is given (its
+    path comes from the running driver); it is then preferred to a system browser.
+
+    Raises ``BrowserNotFoundError`` when ``PW_ADAPTIVE_CHROMIUM`` names a file that
+    does not exist or cannot be executed.
+    """
+    env = os.environ if environ is None else environ
+    chosen = env.get(CHROMIUM_ENV, "").strip()
+    if chosen:
+        if not _is_executable(chosen):
+            raise BrowserNotFoundError(
+                f"{CHROMIUM_ENV}={chosen!r} is not an executable file; {_FIX}"
+            )
+        return chosen
+    if playwright is not None:
+        bundled = _bundled_path(playwright)
+        if bundled:
+            return bundled
+    for path in SYSTEM_CHROMIUM_PATHS:
+        if _is_executable(path):
+            return path
+    return None
+
+
+def _bundled_path(playwright: Playwright) -> str | None:
+    try:
+        path = playwright.chromium.executable_path
+    except Exception:  # the driver may not know a path for this platform
+        return None
+    return path if path and _is_executable(path) else None
+
+
+def playwright_chromium_installed(*, environ: Mapping[str, str] | None = None) -> bool:
+    """Whether ``python -m playwright install chromium`` has installed the Chromium
+    this Playwright version expects, checked on disk without starting the driver.
+
+    Reads the expected revision from the driver's ``browsers.json`` and looks for
+    the ``INSTALLATION_COMPLETE`` marker Playwright writes in
+    ``<registry>/chromium-<revision>``; the registry is ``PLAYWRIGHT_BROWSERS_PATH``
+    or the platform's cache directory (``~/.cache/ms-playwright`` on Linux).
+    """
+    env = os.environ if environ is None else environ
+    try:
+        package = Path(playwright.__file__).parent / "driver" / "package"
+        data = json.loads((package / "browsers.json").read_text("utf-8"))
+        revision = next(b["revision"] for b in data["browsers"] if b["name"] == "chromium")
+    except Exception:  # an unexpected driver layout: assume not installed
+        return False
+    custom = env.get("PLAYWRIGHT_BROWSERS_PATH", "")
+    if custom == "0":
+        registry = package / ".local-browsers"
+    elif custom:
+        registry = Path(custom)
+    elif sys.platform == "darwin":
+        registry = Path.home() / "Library" / "Caches" / "ms-playwright"
+    elif sys.platform == "win32":
+        registry = Path(env.get("LOCALAPPDATA", str(Path.home()))) / "ms-playwright"
+    else:
+        registry = Path(env.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "ms-playwright"
+    return (registry / f"chromium-{revision}" / "INSTALLATION_COMPLETE").is_file()
+
+
+def browser_args(
+    settings: RenderSettings | None = None, *, environ: Mapping[str, str] | None = None
+) -> list[str]:
+    """The Chromium arguments for a launch: quiet defaults, then the environment's, then
+    the settings'. A malformed ``PW_ADAPTIVE_BROWSER_ARGS`` raises ValueError."""
+    env = os.environ if environ is None else environ
+    args = list(QUIET_ARGS)
+    raw = env.get(BROWSER_ARGS_ENV, "")
+    if raw.strip():
+        try:
+            args.extend(shlex.split(raw))
+        except ValueError as exc:
+            raise ValueError(f"cannot parse {BROWSER_ARGS_ENV}={raw!r}: {exc}") from exc
+    if settings is not None:
+        args.extend(settings.browser_args)
+    return args
+
+
+async def launch_browser(
+    playwright: Playwright,
+    settings: RenderSettings | None = None,
+    *,
+    extra_args: Sequence[str] = (),
+) -> Browser:
+    """Launch headless Chromium with the discovered executable and the arguments of
+    ``browser_args`` plus ``extra_args``.
+
+    ``settings.executable_path`` wins over discovery. Raises ``BrowserNotFoundError``
+    when no browser is found or the one found does not start.
+    """
+    settings = settings or RenderSettings()
+    path = settings.executable_path or find_chromium(playwright)
+    if path is None:
+        tried = ", ".join(("Playwright's bundled Chromium", *SYSTEM_CHROMIUM_PATHS[:4]))
+        raise BrowserNotFoundError(f"no Chromium found (tried {tried}, ...); {_FIX}")
+    args = [*browser_args(settings), *extra_args]
+    try:
+        return await playwright.chromium.launch(
+            executable_path=path, headless=settings.headless, args=args
+        )
+    except Exception as exc:
+        first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc)
+        raise BrowserNotFoundError(
+            f"Chromium at {path!r} did not start ({first_line}); {_FIX}"
+        ) from exc

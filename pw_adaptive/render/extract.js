@@ -1,0 +1,388 @@
+// pw_adaptive in-page extraction, evaluated as one function expression.
+//
+// opts.mode === "extract" (default) walks the composed tree (open shadow roots
+// flattened, slots replaced by their assigned nodes) once and returns:
+//   html      the main content as minimal HTML for markdownify: navigation,
+//             page header and footer, cookie banners and hidden UI left out;
+//             hidden tab/accordion panels kept; scripts, styles, SVG, iframes,
+//             form controls and all attributes but href/alt/colspan dropped
+//   text      the same content as plain text, "\n" between blocks
+//   headings  h1-h3 texts of the main content; title; canonical
+//   links     every a[href], area[href] and router link (routerlink,
+//             data-href, data-url, data-link, data-route with a URL value)
+//             with text, accessible name, region, context heading, visibility
+//   clicks    click-only candidates (role=link, href="#" anchors, [onclick],
+//             buttons, outermost cursor:pointer elements) with their ordinal
+// opts.mode === "mark" runs the same candidate selection on a fresh copy of the
+// page and marks each candidate with data-pw-adaptive-click="<ordinal>".
+(opts) => {
+  "use strict";
+  const mode = (opts && opts.mode) || "extract";
+  const maxCandidates = (opts && opts.maxCandidates) || 200;
+  const HTML_NS = "http://www.w3.org/1999/xhtml";
+
+  const SKIP = new Set([
+    "script", "style", "noscript", "template", "svg", "math", "iframe", "frame", "frameset",
+    "object", "embed", "canvas", "link", "meta", "head", "title", "base", "audio", "video",
+    "source", "track", "picture", "select", "option", "optgroup", "datalist", "input",
+    "textarea", "progress", "meter",
+  ]);
+  // Tags markdownify converts as they are; any other tag becomes div or span by display.
+  const KEEP = new Set([
+    "a", "b", "strong", "i", "em", "code", "kbd", "samp", "pre", "blockquote", "br", "hr",
+    "img", "ul", "ol", "li", "dl", "dt", "dd", "p", "table", "thead", "tbody", "tfoot", "tr",
+    "td", "th", "caption", "figcaption", "del", "s", "sub", "sup", "q", "div", "article",
+    "section", "h1", "h2", "h3", "h4", "h5", "h6",
+  ]);
+  const VOID = new Set(["br", "hr", "img"]);
+  const INLINE_OUT = new Set([
+    "a", "span", "b", "strong", "i", "em", "code", "kbd", "samp", "del", "s", "sub", "sup", "q",
+    "img", "br",
+  ]);
+  const BLOCK_DISPLAY = /^(block|flex|grid|list-item|table|flow-root)/;
+  const HEADING_TAG = /^h([1-6])$/;
+  const SECTIONING = new Set(["article", "aside", "main", "nav", "section"]);
+  // Landmarks named only by id/class on div soup (exact tokens; "card-header" is not one).
+  const NAV_TOKENS = new Set([
+    "nav", "navbar", "navigation", "main-nav", "site-nav", "global-nav", "main-menu",
+    "primary-menu", "primary-nav", "megamenu", "mega-menu", "breadcrumb", "breadcrumbs",
+    "crumbs", "crumb", "skip-links", "skiplinks",
+  ]);
+  const HEADER_TOKENS = new Set([
+    "header", "site-header", "global-header", "page-top", "masthead", "main-header", "topbar",
+    "top-bar",
+  ]);
+  const FOOTER_TOKENS = new Set([
+    "footer", "site-footer", "global-footer", "page-footer", "main-footer", "colophon",
+  ]);
+  const ASIDE_TOKENS = new Set(["sidebar", "side-bar"]);
+  const BOILER_RE = /cookie|consent|gdpr|onetrust|cookiebot/i;
+  // A hidden element is UI chrome (dropped) when it looks like these ...
+  const HIDDEN_DROP_RE = /modal|dialog|popup|pop-up|overlay|cookie|consent|toast|tooltip|spinner|loader|loading|skeleton|lightbox|error|alert|notification|dropdown/i;
+  // ... and a collapsed panel (kept) when it looks like these.
+  const PANEL_RE = /tab|panel|pane\b|accordion|collaps|expand|faq|answer|disclosure|toggle|reveal|spoiler|read-?more/i;
+  const NON_NAV_ROLES = new Set([
+    "tab", "menuitemcheckbox", "menuitemradio", "switch", "checkbox", "radio", "option",
+    "slider", "combobox", "textbox", "searchbox", "spinbutton", "scrollbar", "tooltip",
+  ]);
+  const INTERACTIVE = new Set(["a", "button", "label", "summary", "details", "body", "html"]);
+  // Clicking these could change state on the server or in the session, or only changes
+  // the page in place (a "Load more" appends; a "Menu" button opens a menu).
+  const DESTRUCTIVE_RE = /\b(delete|remove|log ?out|sign ?out|log ?off|submit|unsubscribe|cancel|reset|clear|buy|pay|checkout|purchase|print|close|dismiss|accept|reject|decline|agree|share|like|copy|download|play|pause|mute|slide|load more|show (more|less|all)|expand|collapse|toggle|menu|search)\b/i;
+  const ROUTER_ATTRS = ["routerlink", "ng-reflect-router-link", "data-href", "data-url", "data-link", "data-route"];
+  const URLISH = /^(\/|#|\.\.?\/|https?:)/i;
+  const LISTS = new Set(["ul", "ol", "dl", "menu", "table", "thead", "tbody", "tfoot"]);
+  const CLIMB = 5;
+
+  const squash = (s) => (s || "").replace(/\s+/g, " ").trim();
+  const escText = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const escAttr = (s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  const absUrl = (value, el) => {
+    try { return new URL(value.trim(), el.baseURI || document.baseURI).href; } catch (e) { return null; }
+  };
+  const isHttp = (url) => /^https?:/i.test(url || "");
+  const tokensOf = (el) => {
+    const cls = typeof el.className === "string" ? el.className : el.getAttribute("class") || "";
+    return (el.id + " " + cls).toLowerCase();
+  };
+
+  let controlled = null; // ids named by aria-controls anywhere, computed on first need
+  const controlledIds = () => {
+    if (controlled) return controlled;
+    controlled = new Set();
+    const visit = (root) => {
+      for (const el of root.querySelectorAll("[aria-controls]")) {
+        for (const id of (el.getAttribute("aria-controls") || "").split(/\s+/)) if (id) controlled.add(id);
+      }
+      for (const el of root.querySelectorAll("*")) if (el.shadowRoot) visit(el.shadowRoot);
+    };
+    visit(document);
+    return controlled;
+  };
+
+  const landmarkOf = (el, tag, role, sectioned) => {
+    if (tag === "nav" || role === "navigation") return "nav";
+    if (tag === "aside" || role === "complementary") return "aside";
+    if (role === "contentinfo") return "footer";
+    if (role === "banner") return "header";
+    if (tag === "main" || role === "main") return "main";
+    // header/footer are page landmarks only outside sectioning content (HTML-AAM).
+    if (tag === "footer") return sectioned ? "" : "footer";
+    if (tag === "header") return sectioned ? "" : "header";
+    if (tag === "body" || tag === "html") return "";
+    for (const t of tokensOf(el).split(/\s+/)) {
+      if (NAV_TOKENS.has(t)) return "nav";
+      if (ASIDE_TOKENS.has(t)) return "aside";
+      if (!sectioned && FOOTER_TOKENS.has(t)) return "footer";
+      if (!sectioned && HEADER_TOKENS.has(t)) return "header";
+    }
+    return "";
+  };
+
+  const keepHidden = (el, tag, role) => {
+    if (tag === "dialog" || role === "dialog" || role === "alertdialog" || role === "alert" ||
+        role === "status" || role === "tooltip" || role === "menu" || role === "listbox") return false;
+    const tokens = tokensOf(el);
+    if (HIDDEN_DROP_RE.test(tokens)) return false;
+    if (role === "tabpanel" || role === "region" || el.hasAttribute("hidden")) return true;
+    if (el.getAttribute("aria-hidden") === "true") return true;
+    if (el.id && controlledIds().has(el.id)) return true;
+    return PANEL_RE.test(tokens);
+  };
+
+  const accessibleName = (el) => {
+    let name = squash(el.getAttribute("aria-label"));
+    if (!name && el.hasAttribute("aria-labelledby")) {
+      const root = el.getRootNode();
+      const byId = (id) => (root.getElementById ? root.getElementById(id) : document.getElementById(id));
+      name = squash((el.getAttribute("aria-labelledby") || "").split(/\s+/)
+        .map((id) => { const t = id && byId(id); return t ? t.textContent : ""; }).join(" "));
+    }
+    if (!name) name = squash(el.getAttribute("title"));
+    if (!name) { const img = el.querySelector("img[alt]"); if (img) name = squash(img.getAttribute("alt")); }
+    if (!name) { const t = el.querySelector("svg title"); if (t) name = squash(t.textContent); }
+    if (!name) { const c = el.querySelector("[aria-label]"); if (c) name = squash(c.getAttribute("aria-label")); }
+    return name;
+  };
+
+  const isVisible = (el, ctx) => {
+    if (ctx.hidden || ctx.ariaHidden) return false;
+    if (el.checkVisibility && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0) return true;
+    for (const c of el.children) { const cr = c.getBoundingClientRect(); if (cr.width > 0 && cr.height > 0) return true; }
+    return false;
+  };
+
+  // Where a link points: {url} for a real target, {dead: true} for href="#"/javascript:.
+  const targetOf = (el, tag) => {
+    if ((tag === "a" || tag === "area") && el.hasAttribute("href")) {
+      const raw = (el.getAttribute("href") || "").trim();
+      if (raw === "" || raw === "#" || /^javascript:/i.test(raw)) return { dead: true };
+      const url = absUrl(raw, el);
+      return url && isHttp(url) ? { url } : { skip: true };
+    }
+    for (const attr of ROUTER_ATTRS) {
+      const raw = (el.getAttribute(attr) || "").trim();
+      if (!raw) continue;
+      if (attr.startsWith("data-") && !URLISH.test(raw)) return null;
+      if (/[\s{}()[\]]/.test(raw)) return null;
+      const url = absUrl(raw, el);
+      return url && isHttp(url) ? { url } : { skip: true };
+    }
+    return null;
+  };
+
+  const clickPriority = (el, tag, role, target, ctx, style) => {
+    if (ctx.inLink || ctx.inForm || ctx.hidden) return -1;
+    if (el.hasAttribute("disabled") || el.getAttribute("aria-disabled") === "true") return -1;
+    // Toggles open menus, tabs and accordions; their content is extracted anyway.
+    if (el.hasAttribute("aria-expanded") || el.hasAttribute("aria-haspopup") ||
+        el.hasAttribute("aria-controls") || el.hasAttribute("aria-pressed") ||
+        el.hasAttribute("data-toggle") || el.hasAttribute("data-bs-toggle")) return -1;
+    if (NON_NAV_ROLES.has(role)) return -1;
+    if (target && target.dead) return 3;
+    if (role === "link") return 3;
+    if (el.hasAttribute("onclick") || el.hasAttribute("data-route")) return 2;
+    if (tag === "button" || role === "button" || role === "menuitem") {
+      const type = (el.getAttribute("type") || "").toLowerCase();
+      return type === "submit" || type === "reset" ? -1 : 1;
+    }
+    if (!INTERACTIVE.has(tag) && !ctx.pointer && style && style.cursor === "pointer" &&
+        !el.querySelector("a[href],button,[role=button],[role=link],input,select")) return 0;
+    return -1;
+  };
+
+  // Collected results.
+  const html = [];
+  const text = [];
+  const headings = [];
+  const links = [];
+  const clicks = [];
+  const frames = [];
+  let lastHeading = "";
+  let lastHeadingLandmark = 0;
+  let landmarkCount = 0;
+  let ordinal = 0;
+
+  const registerHeading = (value, landmarkId) => {
+    lastHeading = value;
+    lastHeadingLandmark = landmarkId;
+    for (const f of frames) { f.last = value; if (!f.first) f.first = value; }
+  };
+  // The heading of the card/list/section around the current element: the last heading
+  // before it in the nearest of CLIMB enclosing elements that has one, else the
+  // previous heading in document order within the same landmark; but a heading that follows it inside its own
+  // element or the two around it (an image link above a card title) wins, unless a
+  // list or table lies in between (that heading belongs to a sibling item).
+  const contextHeading = (rec, landmarkId) => {
+    rec.heading = lastHeadingLandmark === landmarkId ? lastHeading : "";
+    let waiting = true;
+    for (let i = frames.length - 1, n = 0; i >= 0 && n < CLIMB; i--, n++) {
+      const f = frames[i];
+      if (f.last) { rec.heading = f.last; return; }
+      if (waiting && n <= 2 && !f.list) f.pending.push(rec); else waiting = false;
+      if (f.barrier) return;
+    }
+  };
+
+  const walkChildren = (el, ctx) => {
+    let kids = el.childNodes;
+    if (el.shadowRoot) kids = el.shadowRoot.childNodes;
+    else if (el.localName === "slot" && el.assignedNodes) {
+      const assigned = el.assignedNodes({ flatten: true });
+      if (assigned.length) kids = assigned;
+    }
+    for (const k of Array.from(kids)) walk(k, ctx);
+  };
+
+  const walk = (node, ctx) => {
+    if (node.nodeType === 3) {
+      if (!ctx.out) return;
+      const data = node.data;
+      html.push(escText(data));
+      text.push(ctx.pre ? data : data.replace(/\s+/g, " "));
+      return;
+    }
+    if (node.nodeType !== 1) return;
+    const el = node;
+    const tag = el.localName;
+    if (SKIP.has(tag) || (el.namespaceURI && el.namespaceURI !== HTML_NS)) return;
+    const role = (el.getAttribute("role") || "").toLowerCase();
+    const c = Object.assign({}, ctx);
+    let barrier = tag === "body";
+    let style = null;
+    const styleOf = () => style || (style = getComputedStyle(el));
+
+    const landmark = landmarkOf(el, tag, role, ctx.sectioned);
+    if (landmark) {
+      // A menu inside the page footer is a footer menu ("menus explore, footers rarely").
+      c.region = ctx.region === "footer" && landmark !== "main" ? "footer" : landmark;
+      landmarkCount += 1;
+      c.landmarkId = landmarkCount;
+      barrier = true;
+      if (c.boilerplateOut && landmark !== "main" && landmark !== "aside") c.out = false;
+    }
+    if (SECTIONING.has(tag) || role === "article" || role === "region") c.sectioned = true;
+    if (!c.hidden) {
+      const st = styleOf();
+      if (st.display === "none" || st.visibility === "hidden" || st.visibility === "collapse" ||
+          st.contentVisibility === "hidden") {
+        c.hidden = true;
+        if (c.out && !keepHidden(el, tag, role)) c.out = false;
+      } else if (c.out && c.boilerplateOut && (el.getAttribute("aria-modal") === "true" ||
+          (BOILER_RE.test(tokensOf(el)) && (st.position === "fixed" || st.position === "sticky" ||
+           role === "dialog" || role === "alertdialog")))) {
+        c.out = false;
+      }
+    }
+    if (el.getAttribute("aria-hidden") === "true") c.ariaHidden = true;
+    if (tag === "form") c.inForm = true;
+    if (tag === "pre") c.pre = true;
+
+    const headingMatch = HEADING_TAG.exec(tag);
+    let level = headingMatch ? Number(headingMatch[1]) : 0;
+    if (!level && role === "heading") level = Math.min(6, Math.max(1, Number(el.getAttribute("aria-level")) || 2));
+    if (level) {
+      const value = squash(el.innerText || el.textContent);
+      if (value) {
+        registerHeading(value, c.landmarkId);
+        if (c.out && level <= 3 && c.collect) headings.push(value);
+      }
+    }
+
+    const list = LISTS.has(tag) || role === "list" || role === "table" || role === "grid";
+    const frame = { last: "", first: "", barrier, list, pending: [] };
+    frames.push(frame);
+    const target = c.collect ? targetOf(el, tag) : null;
+    if (target && target.url) {
+      const rec = {
+        url: target.url, text: "", name: accessibleName(el), region: c.region,
+        heading: "", visible: tag === "area" ? !ctx.hidden : isVisible(el, c),
+        download: el.hasAttribute("download"), type: (el.getAttribute("type") || "").toLowerCase(),
+      };
+      contextHeading(rec, c.landmarkId);
+      rec.text = squash(el.innerText || el.textContent);
+      links.push(rec);
+    }
+    if (c.collect && clicks.length < maxCandidates && !(target && (target.url || target.skip))) {
+      const priority = clickPriority(el, tag, role, target, ctx, c.hidden ? null : styleOf());
+      if (priority >= 0) {
+        const label = squash(el.innerText || el.textContent);
+        const name = accessibleName(el);
+        if ((label || name) && label.length <= 200 && !DESTRUCTIVE_RE.test(label + " " + name) &&
+            isVisible(el, c)) {
+          const rec = { index: ordinal, priority, text: label, name, region: c.region, heading: "" };
+          ordinal += 1;
+          if (mode === "mark") el.setAttribute("data-pw-adaptive-click", String(rec.index));
+          contextHeading(rec, c.landmarkId);
+          clicks.push(rec);
+        }
+      }
+    }
+    if ((target && target.url) || tag === "a") c.inLink = true;
+    if (!c.hidden && styleOf().cursor === "pointer") c.pointer = true;
+
+    let outTag = "";
+    let spaced = false;
+    if (c.out && tag !== "slot") {
+      if (level) outTag = "h" + level;
+      else if (KEEP.has(tag)) outTag = tag;
+      else outTag = BLOCK_DISPLAY.test(styleOf().display) ? "div" : "span";
+      // Inline tags laid out as boxes (tab strips, button rows) need a separator.
+      const display = styleOf().display;
+      spaced = INLINE_OUT.has(outTag) && display !== "inline" && display !== "contents" &&
+        display !== "none";
+      let attrs = "";
+      if (outTag === "a" && target && target.url) attrs = ` href="${escAttr(target.url)}"`;
+      else if (outTag === "img") attrs = ` alt="${escAttr(squash(el.getAttribute("alt")))}"`;
+      else if ((outTag === "td" || outTag === "th") && Number(el.getAttribute("colspan")) > 1) {
+        attrs = ` colspan="${Number(el.getAttribute("colspan"))}"`;
+      }
+      if (spaced) { html.push(" "); text.push(" "); }
+      html.push(`<${outTag}${attrs}>`);
+      if (outTag === "br") text.push("\n");
+      else if (!INLINE_OUT.has(outTag)) text.push("\n");
+    }
+    if (!VOID.has(tag)) walkChildren(el, c);
+    if (outTag && !VOID.has(outTag)) {
+      html.push(`</${outTag}>`);
+      if (!INLINE_OUT.has(outTag)) text.push("\n");
+    }
+    if (spaced) { html.push(" "); text.push(" "); }
+    frames.pop();
+    if (frame.first) {
+      for (const rec of frame.pending) if (!rec.resolved) { rec.heading = frame.first; rec.resolved = true; }
+    }
+  };
+
+  const root = document.body || document.documentElement;
+  const base = {
+    out: mode !== "mark", collect: true, boilerplateOut: true, region: "main", sectioned: false,
+    landmarkId: 0, hidden: false, ariaHidden: false, inLink: false, inForm: false, pointer: false, pre: false,
+  };
+  walk(root, base);
+  if (mode === "mark") return clicks.map((c) => c.text);
+
+  let mainHtml = html.join("");
+  let mainText = text.join("");
+  if (!mainText.trim()) {
+    // Everything sits in landmarks (a page made of one big <header>): keep them all.
+    html.length = 0; text.length = 0; frames.length = 0;
+    walk(root, Object.assign({}, base, { collect: false, boilerplateOut: false }));
+    mainHtml = html.join("");
+    mainText = text.join("");
+  }
+  const canonicalEl = document.querySelector("link[rel~='canonical'][href]");
+  const h1 = headings.length ? headings[0] : "";
+  return {
+    url: location.href,
+    title: squash(document.title) || h1,
+    canonical: canonicalEl ? absUrl(canonicalEl.getAttribute("href"), canonicalEl) : null,
+    html: mainHtml,
+    text: mainText,
+    headings,
+    links: links.map(({ resolved, ...rest }) => rest),
+    clicks: clicks.map(({ resolved, ...rest }) => rest),
+  };
+};

@@ -1,0 +1,213 @@
+"""Run the in-page extraction script and turn its JSON into records.
+
+The script (``extract.js``, shipped next to this module) does everything that
+needs the live DOM in a single ``page.evaluate``; this module only converts
+and classifies its output, so most of it is pure and testable without a browser.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from playwright.async_api import Page
+
+from pw_adaptive.links import Link, Region
+from pw_adaptive.render.records import Attachment
+
+__all__ = [
+    "ATTACHMENT_EXTENSIONS",
+    "ClickCandidate",
+    "Extraction",
+    "attachment_kind",
+    "extract_page",
+    "extraction_script",
+    "mark_click_candidates",
+    "normalize_main_text",
+    "split_links",
+]
+
+ATTACHMENT_EXTENSIONS: frozenset[str] = frozenset(
+    {"pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "odp", "rtf", "csv"}
+)
+"""URL path extensions of documents: listed as attachments, never rendered as pages.
+CSV is included because a browser downloads it rather than showing a page."""
+
+_MEDIA_TYPE_KINDS: Mapping[str, str] = {
+    "application/pdf": "pdf",
+    "application/msword": "doc",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+    "application/vnd.ms-excel": "xls",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
+    "application/vnd.ms-powerpoint": "ppt",
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
+    "application/vnd.oasis.opendocument.text": "odt",
+    "application/vnd.oasis.opendocument.spreadsheet": "ods",
+    "application/vnd.oasis.opendocument.presentation": "odp",
+    "application/rtf": "rtf",
+    "text/csv": "csv",
+}
+"""Media types (of an ``<a type=...>`` hint or a response) that name a document kind."""
+
+_SPACES = re.compile(r"\s+")
+
+
+@dataclass(frozen=True)
+class ClickCandidate:
+    """An element without an href that may navigate when clicked."""
+
+    index: int
+    """Ordinal among the page's candidates, stable across fresh loads of the page."""
+    priority: int
+    """3 role=link or href="#" anchor, 2 onclick/data-route, 1 button, 0 cursor:pointer."""
+    text: str
+    """Visible text, whitespace collapsed."""
+    accessible_name: str
+    """aria-label, aria-labelledby, title or img alt."""
+    region: Region
+    """Page region the element sits in."""
+    context_heading: str
+    """Heading of the card, list or section around it."""
+
+
+@dataclass(frozen=True)
+class Extraction:
+    """What the extraction script found on a ready page."""
+
+    url: str
+    """``location.href`` when extracted."""
+    title: str
+    """Document title, else the first h1-h3 of the main content."""
+    canonical: str | None
+    """Absolute ``rel=canonical`` URL."""
+    html: str
+    """Main content as minimal HTML, ready for markdownify."""
+    main_text: str
+    """Main content as plain text, one block per line."""
+    headings: tuple[str, ...]
+    """h1-h3 texts of the main content, in order."""
+    links: tuple[Link, ...]
+    """Page links (attachments removed), exact repeats removed."""
+    attachments: tuple[Attachment, ...]
+    """Document links, one per URL."""
+    clicks: tuple[ClickCandidate, ...]
+    """Click-only candidates in document order (unfiltered by the exploration bound)."""
+
+
+@cache
+def extraction_script() -> str:
+    """The text of ``extract.js`` (a function expression taking ``{mode, maxCandidates}``)."""
+    return resources.files("pw_adaptive.render").joinpath("extract.js").read_text("utf-8")
+
+
+def attachment_kind(url: str, *, download: bool = False, media_type: str = "") -> str | None:
+    """The document kind of a link, or None for a page.
+
+    By the URL path's extension (``.pdf``, ``.docx``, ... see ``ATTACHMENT_EXTENSIONS``),
+    else by a media type hint (``<a type="application/pdf">``), else ``"file"`` for a
+    link with a ``download`` attribute.
+    """
+    path = unquote(urlsplit(url).path).lower()
+    dot = path.rfind(".")
+    if dot != -1 and "/" not in path[dot:]:
+        extension = path[dot + 1 :]
+        if extension in ATTACHMENT_EXTENSIONS:
+            return extension
+    kind = _MEDIA_TYPE_KINDS.get(media_type.split(";", 1)[0].strip().lower())
+    if kind:
+        return kind
+    return "file" if download else None
+
+
+def normalize_main_text(text: str) -> str:
+    """Collapse whitespace inside lines, strip them and drop the empty ones."""
+    lines = (_SPACES.sub(" ", line).strip() for line in text.splitlines())
+    return "\n".join(line for line in lines if line)
+
+
+def _region(value: object) -> Region:
+    try:
+        return Region(str(value))
+    except ValueError:
+        return Region.MAIN
+
+
+def split_links(raw_links: Iterable[Mapping[str, Any]]) -> tuple[list[Link], list[Attachment]]:
+    """Turn the script's raw link records into page links and attachments.
+
+    Exact repeats of a link are dropped (order kept); attachments are kept once per
+    URL, with the first non-empty text seen for it.
+    """
+    links: list[Link] = []
+    seen: set[Link] = set()
+    attachments: dict[str, Attachment] = {}
+    for raw in raw_links:
+        url = str(raw.get("url") or "")
+        if not url:
+            continue
+        text = str(raw.get("text") or "")
+        name = str(raw.get("name") or "")
+        kind = attachment_kind(
+            url, download=bool(raw.get("download")), media_type=str(raw.get("type") or "")
+        )
+        if kind is not None:
+            known = attachments.get(url)
+            if known is None or (not known.text and (text or name)):
+                attachments[url] = Attachment(url=url, text=text or name, kind=kind)
+            continue
+        link = Link(
+            url=url,
+            text=text,
+            accessible_name=name,
+            region=_region(raw.get("region")),
+            context_heading=str(raw.get("heading") or ""),
+            visible=bool(raw.get("visible", True)),
+        )
+        if link not in seen:
+            seen.add(link)
+            links.append(link)
+    return links, list(attachments.values())
+
+
+def _candidates(raw_clicks: Sequence[Mapping[str, Any]]) -> tuple[ClickCandidate, ...]:
+    return tuple(
+        ClickCandidate(
+            index=int(raw.get("index", 0)),
+            priority=int(raw.get("priority", 0)),
+            text=str(raw.get("text") or ""),
+            accessible_name=str(raw.get("name") or ""),
+            region=_region(raw.get("region")),
+            context_heading=str(raw.get("heading") or ""),
+        )
+        for raw in raw_clicks
+    )
+
+
+async def extract_page(page: Page) -> Extraction:
+    """Run the extraction script once on a ready ``page`` and convert its output."""
+    raw: dict[str, Any] = await page.evaluate(extraction_script(), {"mode": "extract"})
+    links, attachments = split_links(raw.get("links") or ())
+    canonical = raw.get("canonical")
+    return Extraction(
+        url=str(raw.get("url") or page.url),
+        title=_SPACES.sub(" ", str(raw.get("title") or "")).strip(),
+        canonical=str(canonical) if canonical else None,
+        html=str(raw.get("html") or ""),
+        main_text=normalize_main_text(str(raw.get("text") or "")),
+        headings=tuple(str(h) for h in raw.get("headings") or ()),
+        links=tuple(links),
+        attachments=tuple(attachments),
+        clicks=_candidates(raw.get("clicks") or ()),
+    )
+
+
+async def mark_click_candidates(page: Page) -> list[str]:
+    """Mark the candidates of a fresh copy of a page with ``data-pw-adaptive-click``
+    (their ordinal) and return their texts by ordinal."""
+    texts: list[Any] = await page.evaluate(extraction_script(), {"mode": "mark"})
+    return [str(t) for t in texts]

@@ -1,0 +1,274 @@
+"""``PlaywrightRenderer``: one URL in, one ``RenderedPage`` out.
+
+Per URL: a fresh page (a reused page shows the previous hash route's content)
+in the renderer's context, the guards of ``hooks.py``, ``goto`` until
+DOMContentLoaded, ready detection (``ready.py``), one extraction
+(``extract.js``), markdown, then click exploration in scratch pages
+(``clicks.py``). A failed attempt (crash, network error) is retried once on a
+new page; a timeout or a download is not retried. ``render`` never raises for a
+page: failures are reported in ``RenderedPage.error``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from dataclasses import replace
+from types import TracebackType
+
+from playwright.async_api import Browser, BrowserContext, Page, Response, async_playwright
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
+
+from pw_adaptive.markdown import html_to_markdown
+from pw_adaptive.render.browser import launch_browser
+from pw_adaptive.render.clicks import explore_clicks
+from pw_adaptive.render.extract import Extraction, attachment_kind, extract_page
+from pw_adaptive.render.hooks import PageState, close_quietly, prepare_page
+from pw_adaptive.render.ready import wait_until_ready
+from pw_adaptive.render.records import Attachment, RenderedPage, RenderSettings
+
+__all__ = ["PlaywrightRenderer", "open_renderer", "redirect_chain"]
+
+_CONTEXT_GONE = ("Execution context was destroyed", "Cannot find context")
+
+
+class _NotAPage(Exception):
+    """The navigation turned into a download, or answered with a document (PDF, ...)."""
+
+    def __init__(self, kind: str, status: int | None) -> None:
+        super().__init__(kind)
+        self.kind = kind
+        self.status = status
+
+
+def redirect_chain(response: Response | None) -> tuple[str, ...]:
+    """URLs that answered the main request with a redirect, the first request first."""
+    if response is None:
+        return ()
+    chain: list[str] = []
+    request = response.request.redirected_from
+    while request is not None:
+        chain.append(request.url)
+        request = request.redirected_from
+    return tuple(reversed(chain))
+
+
+def _short_error(exc: BaseException) -> str:
+    text = str(exc).strip()
+    first = text.splitlines()[0] if text else type(exc).__name__
+    for prefix in ("Page.goto: ", "Page.evaluate: ", "Locator.click: "):
+        first = first.removeprefix(prefix)
+    return first[:300]
+
+
+class PlaywrightRenderer:
+    """Renders URLs in headless Chromium (implements the ``Renderer`` protocol).
+
+    ``target`` is a Playwright ``Browser`` (the renderer then creates and owns one
+    ``BrowserContext``: downloads refused, service workers blocked so routes see
+    every request) or a user's own ``BrowserContext`` (used as is, never closed).
+    Safe to call ``render`` concurrently: every call works on its own pages.
+    """
+
+    def __init__(
+        self, target: Browser | BrowserContext, settings: RenderSettings | None = None
+    ) -> None:
+        self._settings = settings or RenderSettings()
+        self._browser: Browser | None = None
+        self._context: BrowserContext | None = None
+        if isinstance(target, BrowserContext):
+            self._context = target
+            self._owns_context = False
+        else:
+            self._browser = target
+            self._owns_context = True
+        self._lock = asyncio.Lock()
+        self._spare: asyncio.Future[Page] | None = None
+
+    @property
+    def settings(self) -> RenderSettings:
+        """The settings this renderer was built with."""
+        return self._settings
+
+    async def context(self) -> BrowserContext:
+        """The context pages are opened in, created on first use from the browser."""
+        async with self._lock:
+            if self._context is None:
+                assert self._browser is not None
+                self._context = await self._browser.new_context(
+                    accept_downloads=False,
+                    service_workers="block",
+                    ignore_https_errors=self._settings.ignore_https_errors,
+                    user_agent=self._settings.user_agent,
+                    viewport={"width": 1280, "height": 900},
+                )
+            return self._context
+
+    async def _fresh_page(self) -> Page:
+        """A page never navigated before. Opening a page costs Chromium a renderer
+        process (~0.1-0.2 s), so one spare page is opened ahead, while the current
+        URL renders, and handed to the next call."""
+        context = await self.context()
+        spare, self._spare = self._spare, asyncio.ensure_future(context.new_page())
+        self._spare.add_done_callback(_consume_error)
+        if spare is not None:
+            with suppress(Exception):
+                page = await spare
+                if not page.is_closed():
+                    return page
+        return await context.new_page()
+
+    async def close(self) -> None:
+        """Close the context if this renderer created it (the browser stays open), and
+        the spare page."""
+        spare, self._spare = self._spare, None
+        if spare is not None:
+            with suppress(Exception):
+                await close_quietly(await spare)
+        async with self._lock:
+            if self._owns_context and self._context is not None:
+                with suppress(Exception):
+                    await self._context.close()
+                self._context = None
+
+    async def __aenter__(self) -> PlaywrightRenderer:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def render(self, url: str) -> RenderedPage:
+        """Render ``url`` (see the module doc); never raises for a failing page."""
+        started = time.monotonic()
+        settings = self._settings
+        error = "not rendered"
+        for _attempt in range(1 + max(0, settings.retries)):
+            try:
+                page, extraction = await asyncio.wait_for(
+                    self._render_once(url), timeout=settings.page_timeout_s
+                )
+            except (TimeoutError, PlaywrightTimeoutError):
+                error = f"timeout after {settings.page_timeout_s:g} s"
+                break
+            except _NotAPage as doc:
+                attachment = Attachment(url=url, text="", kind=doc.kind)
+                return _failed(url, "download", started, (attachment,), status=doc.status)
+            except Exception as exc:  # crash, network error, closed target: retry
+                error = _short_error(exc)
+                continue
+            if settings.explore_clicks and extraction.clicks and (page.status or 200) < 400:
+                page = await self._with_click_links(page, extraction)
+            return replace(page, elapsed_s=time.monotonic() - started)
+        return _failed(url, error, started)
+
+    async def _render_once(self, url: str) -> tuple[RenderedPage, Extraction]:
+        settings = self._settings
+        page = await self._fresh_page()
+        state = PageState(url=url)
+        try:
+            await prepare_page(page, settings, state)
+            try:
+                response = await page.goto(
+                    url, wait_until="domcontentloaded", timeout=settings.nav_timeout_s * 1000
+                )
+            except Exception as exc:
+                if state.downloads or "Download is starting" in str(exc):
+                    raise _NotAPage(attachment_kind(url) or "file", None) from exc
+                raise
+            content_type = ""
+            if response is not None:
+                content_type = response.headers.get("content-type", "").split(";")[0].strip()
+            document_kind = attachment_kind("", media_type=content_type)
+            if document_kind is not None and response is not None:
+                raise _NotAPage(document_kind, response.status)
+            ready = await wait_until_ready(page, settings)
+            try:
+                extraction = await extract_page(page)
+            except Exception as exc:
+                if not any(m in str(exc) for m in _CONTEXT_GONE):
+                    raise
+                # A late client-side redirect replaced the document: extract the new one.
+                await page.wait_for_load_state("domcontentloaded")
+                ready = await wait_until_ready(page, settings)
+                extraction = await extract_page(page)
+            rendered = RenderedPage(
+                url=url,
+                final_url=page.url,
+                status=response.status if response is not None else None,
+                title=extraction.title,
+                headings=extraction.headings,
+                markdown=html_to_markdown(extraction.html),
+                main_text=extraction.main_text,
+                links=extraction.links,
+                attachments=extraction.attachments,
+                canonical=extraction.canonical,
+                redirects=redirect_chain(response),
+                error=None,
+                elapsed_s=0.0,
+                content_type=content_type.lower(),
+                ready=ready,
+            )
+            return rendered, extraction
+        finally:
+            await close_quietly(page)
+
+    async def _with_click_links(self, page: RenderedPage, extraction: Extraction) -> RenderedPage:
+        context = await self.context()
+        found = await explore_clicks(context, page.final_url, extraction.clicks, self._settings)
+        known = {link.url for link in page.links}
+        extra = tuple(link for link in found if link.url not in known)
+        return replace(page, links=page.links + extra) if extra else page
+
+
+def _consume_error(future: asyncio.Future[Page]) -> None:
+    # A spare page that failed to open is not an error anyone waits for.
+    if not future.cancelled():
+        future.exception()
+
+
+def _failed(
+    url: str,
+    error: str,
+    started: float,
+    attachments: tuple[Attachment, ...] = (),
+    *,
+    status: int | None = None,
+) -> RenderedPage:
+    return RenderedPage(
+        url=url,
+        final_url=url,
+        status=status,
+        title="",
+        headings=(),
+        markdown="",
+        main_text="",
+        links=(),
+        attachments=attachments,
+        canonical=None,
+        redirects=(),
+        error=error,
+        elapsed_s=time.monotonic() - started,
+    )
+
+
+@asynccontextmanager
+async def open_renderer(
+    settings: RenderSettings | None = None,
+) -> AsyncIterator[PlaywrightRenderer]:
+    """Start Playwright, launch Chromium (``launch_browser``) and yield a renderer;
+    everything is closed on exit. For scripts and benchmarks that own no browser."""
+    settings = settings or RenderSettings()
+    async with async_playwright() as playwright:
+        browser = await launch_browser(playwright, settings)
+        try:
+            async with PlaywrightRenderer(browser, settings) as renderer:
+                yield renderer
+        finally:
+            await browser.close()

@@ -1,0 +1,127 @@
+"""What a renderer returns, how it is configured, and the protocol it implements.
+
+This module does not import Playwright: the crawler, fakes in unit tests and
+the CLI can use the records without a browser.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from pw_adaptive.links import Link
+
+__all__ = ["Attachment", "RenderSettings", "RenderedPage", "Renderer"]
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """A document linked from a page (PDF, DOCX, XLSX, ...), not rendered as a page."""
+
+    url: str
+    """Absolute URL of the document."""
+    text: str
+    """What the link says: its visible text, else its accessible name (may be empty)."""
+    kind: str
+    """Lower-case file kind: ``pdf``, ``docx``, ``xlsx``, ``doc``, ``xls``, ``pptx``, ...;
+    ``file`` when only a ``download`` attribute marks the link."""
+
+
+@dataclass(frozen=True)
+class RenderedPage:
+    """One URL rendered in the browser and extracted.
+
+    ``error`` is set only when no page could be rendered: network failure, timeout,
+    crash, or ``"download"`` when the navigation turned into a download or answered
+    with a document (PDF, DOCX, ...), which is then the one entry of ``attachments``.
+    The other fields are then empty. An HTTP error page (404, 500) renders normally
+    and only its ``status`` tells.
+    """
+
+    url: str
+    """The URL that was asked for."""
+    final_url: str
+    """The page's URL once ready: after HTTP redirects and client-side routing."""
+    status: int | None
+    """HTTP status of the main document (for hash routes: of the document that serves
+    them); None when there was no response."""
+    title: str
+    """``document.title``, else the first h1; whitespace collapsed."""
+    headings: tuple[str, ...]
+    """Texts of the h1-h3 headings of the main content, in document order."""
+    markdown: str
+    """The main content as markdown (navigation, header and footer left out)."""
+    main_text: str
+    """The main content as plain text, one block per line (for dedup and soft-404)."""
+    links: tuple[Link, ...]
+    """Links to pages, in document order, including hidden ones and those found by
+    clicking (``via_click``); exact repeats removed; attachments not included."""
+    attachments: tuple[Attachment, ...]
+    """Documents linked from the page, one per URL, in document order."""
+    canonical: str | None
+    """Absolute URL from ``<link rel=canonical>``, if any."""
+    redirects: tuple[str, ...]
+    """The HTTP redirect chain: every URL that answered with a redirect, the asked-for
+    URL first; empty when the first response was final."""
+    error: str | None
+    """Why the page could not be rendered, or None."""
+    elapsed_s: float
+    """Wall-clock seconds spent on this URL, click exploration and retry included."""
+    content_type: str = ""
+    """Media type of the main document (``text/html``), parameters dropped."""
+    ready: str = ""
+    """How ready detection ended: ``quiet`` (DOM quiet after changing), ``static``
+    (nothing changed during the grace window), or ``cap`` (the cap was reached)."""
+
+
+@dataclass(frozen=True)
+class RenderSettings:
+    """Every knob of the Playwright renderer; the defaults suit university portals."""
+
+    nav_timeout_s: float = 15.0
+    """Timeout of the navigation itself, until DOMContentLoaded."""
+    page_timeout_s: float = 20.0
+    """Timeout of one render attempt: navigation, ready detection and extraction."""
+    quiet_ms: int = 300
+    """Ready once the DOM has had no change for this long after its first change."""
+    grace_ms: int = 500
+    """Ready, for a page whose DOM does not change at all (server-rendered), after this
+    long (counted from DOMContentLoaded) once the load event has fired."""
+    ready_cap_ms: int = 5000
+    """Ready detection never waits longer than this (pages that never stop mutating)."""
+    block_resources: bool = True
+    """Abort requests for images, fonts and media: extraction never needs them."""
+    block_third_party: bool = False
+    """Abort subresource requests to other sites than the page's (analytics, tag
+    managers, font CDNs): offline, each of their DNS look-ups stalls a page."""
+    explore_clicks: bool = True
+    """Click elements that may navigate without an href, in a scratch page."""
+    max_click_explorations: int = 10
+    """At most this many click-only elements are explored per page."""
+    click_concurrency: int = 2
+    """Scratch pages open at once for click exploration of one page."""
+    click_wait_ms: int = 500
+    """After a click, wait this long at most for the URL to change."""
+    click_budget_s: float = 15.0
+    """Wall-clock budget for all click explorations of one page."""
+    retries: int = 1
+    """Extra attempts, each on a fresh page, after a crash or a failed navigation
+    (not after a timeout or a download)."""
+    browser_args: tuple[str, ...] = ()
+    """Extra Chromium command-line arguments (after those of ``PW_ADAPTIVE_BROWSER_ARGS``)."""
+    executable_path: str | None = None
+    """Chromium to launch; None to discover one (see ``find_chromium``)."""
+    headless: bool = True
+    """Run the browser without a window."""
+    user_agent: str | None = None
+    """User-Agent of contexts the renderer creates; None keeps Chromium's."""
+    ignore_https_errors: bool = False
+    """Accept invalid TLS certificates in contexts the renderer creates."""
+
+
+class Renderer(Protocol):
+    """Turns a URL into a ``RenderedPage``; never raises for a page that fails."""
+
+    async def render(self, url: str) -> RenderedPage:
+        """Render ``url`` and extract it; failures are reported in ``RenderedPage.error``."""
+        ...

@@ -1,0 +1,201 @@
+"""Pages served to the renderer's browser tests, as constants.
+
+``ROUTES`` maps a path to a ``Page``; ``tests/e2e/test_render.py`` serves them
+from a tiny ``http.server`` on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Page:
+    """One canned HTTP response."""
+
+    body: str = ""
+    status: int = 200
+    content_type: str = "text/html; charset=utf-8"
+    headers: dict[str, str] = field(default_factory=dict)
+    delay_s: float = 0.0
+
+
+HASH_SPA = """<!doctype html>
+<html><head><title>Hash SPA</title></head>
+<body><div id="app">Loading...</div>
+<script>
+const routes = {
+  "/": "<h1>Home</h1><p>Welcome to the portal.</p>",
+  "/housing": "<h1>Housing</h1><p>Halls of residence cost 150 pounds per week.</p>",
+  "/fees": "<h1>Fees</h1><p>Tuition fees are 9250 pounds per year.</p>",
+};
+function render() {
+  const route = location.hash.replace(/^#/, "") || "/";
+  // The router renders after a delay, as if it had fetched the route's data.
+  setTimeout(() => {
+    document.getElementById("app").innerHTML = routes[route] || "<h1>Not found</h1>";
+  }, 300);
+}
+window.addEventListener("hashchange", render);
+render();
+</script></body></html>
+"""
+
+FETCH_SPA = """<!doctype html>
+<html><head><title>Fetch SPA</title></head>
+<body><div id="app"></div>
+<script>
+fetch("/api/slow").then((r) => r.json()).then((data) => {
+  document.getElementById("app").innerHTML = "<h1>" + data.title + "</h1><p>" + data.body + "</p>";
+});
+</script></body></html>
+"""
+
+SLOW_API = '{"title": "Deadlines", "body": "Applications close on 30 June."}'
+
+SHADOW = """<!doctype html>
+<html><head><title>Shadow</title></head>
+<body>
+<main>
+  <uni-panel><span slot="note">Slotted note from the light DOM.</span></uni-panel>
+</main>
+<script>
+customElements.define("uni-panel", class extends HTMLElement {
+  constructor() {
+    super();
+    this.attachShadow({ mode: "open" }).innerHTML =
+      "<section><h2>Scholarships in shadow</h2>" +
+      "<p>Shadow paragraph about bursaries.</p>" +
+      "<slot name='note'></slot>" +
+      "<a href='/shadow-target'>Shadow link</a></section>";
+  }
+});
+</script></body></html>
+"""
+
+PORTAL = """<!doctype html>
+<html lang="en"><head>
+<title>International students | Example University</title>
+<link rel="canonical" href="/portal-canonical">
+<style>
+  .dropdown { display: none; }
+  #cookie-banner { position: fixed; bottom: 0; }
+  .modal { display: none; }
+  .tab-pane { display: none; }
+  .tab-pane.active { display: block; }
+  .accordion-collapse { display: none; }
+</style>
+</head>
+<body>
+<header>
+  <div class="logo">Example University masthead</div>
+  <nav aria-label="Main">
+    <ul>
+      <li><a href="/study">Study</a>
+        <ul class="dropdown"><li><a href="/study/graduate-admissions">Graduate admissions</a></li></ul>
+      </li>
+      <li><a href="/research">Research</a></li>
+    </ul>
+    <p>Nav only words</p>
+  </nav>
+</header>
+<main>
+  <h1>International students</h1>
+  <p>Everything international students need, from <a href="mailto:intl@example.edu">email</a>
+     to <a href="tel:+441234">phone</a>.</p>
+  <div class="cards">
+    <div class="card">
+      <h3>Accommodation fees</h3>
+      <p>Rooms from 150 pounds a week.</p>
+      <a href="/accommodation/fees">Learn more</a>
+    </div>
+    <div class="card">
+      <a href="/visa"><img src="/img/visa.png" alt="Visa guidance"></a>
+      <h3>Visas and immigration</h3>
+    </div>
+  </div>
+  <a class="icon" href="/funding" aria-label="Scholarships"><span class="icon-star"></span></a>
+  <div class="tabs">
+    <div role="tablist">
+      <button role="tab" aria-controls="tab-undergrad" aria-selected="true">Undergraduate</button>
+      <button role="tab" aria-controls="tab-postgrad" aria-selected="false">Postgraduate</button>
+    </div>
+    <div id="tab-undergrad" role="tabpanel" class="tab-pane active"><p>Undergraduate deadline is 15 January.</p></div>
+    <div id="tab-postgrad" role="tabpanel" class="tab-pane"><p>Postgraduate deadline is 30 June.</p></div>
+  </div>
+  <details><summary>Can I bring my family?</summary><p>Family housing is available on request.</p></details>
+  <div class="accordion-item">
+    <button aria-expanded="false">Late applications</button>
+    <div class="accordion-collapse"><p>Late applications close on 15 August.</p></div>
+  </div>
+  <div class="modal"><p>Modal secret text</p></div>
+  <h2>Documents</h2>
+  <ul>
+    <li><a href="/files/housing-guide.pdf">Housing guide (PDF)</a></li>
+    <li><a href="/files/fee-table.XLSX">Fee table</a></li>
+    <li><a href="/download?id=3" download>Application form</a></li>
+    <li><a href="/brochure" type="application/pdf">Brochure</a></li>
+  </ul>
+  <button onclick="history.pushState({}, '', '/virtual-tour')">Virtual tour</button>
+  <div role="link" tabindex="0" onclick="location.href='/contact-admissions'">Contact admissions</div>
+  <a href="#" onclick="location.hash = '#/open-day'; return false;">Open day</a>
+  <button onclick="document.body.dataset.out = '1'">Log out</button>
+  <span routerlink="/events">Events</span>
+</main>
+<div id="cookie-banner">We use cookies to improve the site.</div>
+<footer>
+  <p>Footer only words</p>
+  <a href="/about">About us</a>
+</footer>
+</body></html>
+"""
+
+ALERT = """<!doctype html>
+<html><head><title>Alert</title></head>
+<body><script>alert("Welcome!"); confirm("Continue?"); prompt("Name?");</script>
+<h1>After the alert</h1><p>The page went on.</p></body></html>
+"""
+
+THROWS = """<!doctype html>
+<html><head><title>Throws</title></head>
+<body><h1>Still rendered</h1><p>Despite the error.</p>
+<script>Promise.reject(new Error("async boom")); throw new Error("boom");</script>
+</body></html>
+"""
+
+MUTATING = """<!doctype html>
+<html><head><title>Ticker</title></head>
+<body><h1>Live ticker</h1><p id="tick">0</p>
+<script>let n = 0; setInterval(() => { document.getElementById("tick").textContent = String(++n); }, 50);</script>
+</body></html>
+"""
+
+FINAL = """<!doctype html>
+<html><head><title>Final</title></head><body><h1>Final page</h1><p>Redirected here.</p></body></html>
+"""
+
+CJK = """<!doctype html>
+<html><head><title>宿舍</title></head><body><main><h1>学生宿舍</h1>
+<p>国际学生可以申请校内宿舍。</p></main></body></html>
+"""
+
+ROUTES: dict[str, Page] = {
+    "/spa": Page(HASH_SPA),
+    "/fetch-spa": Page(FETCH_SPA),
+    "/api/slow": Page(SLOW_API, content_type="application/json", delay_s=0.7),
+    "/shadow": Page(SHADOW),
+    "/portal": Page(PORTAL),
+    "/alert": Page(ALERT),
+    "/throws": Page(THROWS),
+    "/mutating": Page(MUTATING),
+    "/cjk": Page(CJK),
+    "/r1": Page(status=302, headers={"Location": "/r2"}),
+    "/r2": Page(status=301, headers={"Location": "/final"}),
+    "/final": Page(FINAL),
+    "/guide.pdf": Page("%PDF-1.4\n%%EOF\n", content_type="application/pdf"),
+    "/export": Page(
+        "a,b\n1,2\n",
+        content_type="application/octet-stream",
+        headers={"Content-Disposition": "attachment; filename=export.csv"},
+    ),
+}

@@ -1,0 +1,377 @@
+"""The Playwright renderer against pages served on 127.0.0.1 (one browser per module)."""
+
+from __future__ import annotations
+
+import asyncio
+import http.server
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import ClassVar
+from urllib.parse import urlsplit
+
+import pytest
+from pages import ROUTES  # tests/e2e/pages.py (pytest puts this directory on sys.path)
+from playwright.async_api import Browser, Playwright, async_playwright
+
+from pw_adaptive.links import Link, Region
+from pw_adaptive.render import (
+    BrowserNotFoundError,
+    PlaywrightRenderer,
+    RenderedPage,
+    RenderSettings,
+    browser_args,
+    find_chromium,
+    launch_browser,
+)
+from pw_adaptive.render.hooks import same_site, site_of
+
+pytestmark = pytest.mark.e2e
+
+TEST_ARGS = ("--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",)
+SETTINGS = RenderSettings(browser_args=TEST_ARGS)
+
+Render = Callable[..., RenderedPage]
+
+
+class _Handler(http.server.BaseHTTPRequestHandler):
+    requested: ClassVar[list[str]] = []  # every path asked for, in order
+
+    def do_GET(self) -> None:
+        self.requested.append(urlsplit(self.path).path)
+        page = ROUTES.get(urlsplit(self.path).path)
+        if page is None:
+            self.send_response(404)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(b"<h1>Not found</h1>")
+            return
+        if page.delay_s:
+            time.sleep(page.delay_s)
+        body = page.body.encode("utf-8")
+        self.send_response(page.status)
+        self.send_header("Content-Type", page.content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in page.headers.items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def loop() -> Iterator[asyncio.AbstractEventLoop]:
+    loop = asyncio.new_event_loop()
+    yield loop
+    loop.close()
+
+
+@pytest.fixture(scope="module")
+def chromium_browser(loop: asyncio.AbstractEventLoop) -> Iterator[Browser]:
+    playwright: Playwright = loop.run_until_complete(async_playwright().start())
+    launched = loop.run_until_complete(launch_browser(playwright, SETTINGS))
+    yield launched
+    loop.run_until_complete(launched.close())
+    loop.run_until_complete(playwright.stop())
+
+
+@pytest.fixture(scope="module")
+def render(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> Iterator[Render]:
+    renderers: dict[RenderSettings, PlaywrightRenderer] = {}
+
+    def run(path: str, settings: RenderSettings = SETTINGS) -> RenderedPage:
+        if settings not in renderers:
+            renderers[settings] = PlaywrightRenderer(chromium_browser, settings)
+        url = path if path.startswith("http") else site + path
+        return loop.run_until_complete(renderers[settings].render(url))
+
+    yield run
+    for renderer in renderers.values():
+        loop.run_until_complete(renderer.close())
+
+
+@pytest.fixture(scope="module")
+def portal(render: Render) -> RenderedPage:
+    return render("/portal")
+
+
+def _link(page: RenderedPage, path: str) -> Link:
+    matches = [link for link in page.links if urlsplit(link.url).path == path]
+    assert matches, f"no link to {path} in {[link.url for link in page.links]}"
+    return matches[0]
+
+
+def test_hash_route_renders_delayed_content(render: Render) -> None:
+    page = render("/spa#/housing")
+    assert page.error is None and page.status == 200
+    assert "Halls of residence" in page.markdown
+    assert "Loading" not in page.markdown
+    assert page.headings == ("Housing",)
+    assert page.final_url.endswith("/spa#/housing")
+
+
+def test_two_hash_routes_in_a_row_show_their_own_content(render: Render) -> None:
+    first = render("/spa#/housing")
+    second = render("/spa#/fees")
+    assert "Halls of residence" in first.markdown
+    assert "Tuition fees" in second.markdown
+    assert "Halls of residence" not in second.markdown
+
+
+def test_spa_that_fetches_before_rendering_is_awaited(render: Render) -> None:
+    page = render("/fetch-spa")
+    assert "Applications close on 30 June." in page.markdown
+    assert page.ready == "quiet"
+
+
+def test_open_shadow_roots_are_flattened(render: Render) -> None:
+    page = render("/shadow")
+    assert "Shadow paragraph about bursaries." in page.markdown
+    assert "Slotted note from the light DOM." in page.markdown
+    assert "## Scholarships in shadow" in page.markdown
+    link = _link(page, "/shadow-target")
+    assert link.text == "Shadow link"
+    assert link.context_heading == "Scholarships in shadow"
+    assert link.region is Region.MAIN
+
+
+def test_hidden_menu_links_are_kept_and_marked_invisible(portal: RenderedPage) -> None:
+    link = _link(portal, "/study/graduate-admissions")
+    assert link.visible is False
+    assert link.region is Region.NAV
+    assert _link(portal, "/study").visible is True
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "name", "region", "heading"),
+    [
+        ("/accommodation/fees", "Learn more", "", Region.MAIN, "Accommodation fees"),
+        ("/visa", "", "Visa guidance", Region.MAIN, "Visas and immigration"),
+        ("/funding", "", "Scholarships", Region.MAIN, None),
+        ("/about", "About us", "", Region.FOOTER, None),
+        ("/research", "Research", "", Region.NAV, None),
+        ("/events", "Events", "", Region.MAIN, None),
+    ],
+    ids=[
+        "card-learn-more",
+        "image-above-heading",
+        "icon-aria-label",
+        "footer",
+        "nav",
+        "routerlink",
+    ],
+)
+def test_links_carry_text_name_region_and_heading(
+    portal: RenderedPage, path: str, text: str, name: str, region: Region, heading: str | None
+) -> None:
+    link = _link(portal, path)
+    assert (link.text, link.accessible_name, link.region) == (text, name, region)
+    if heading is not None:
+        assert link.context_heading == heading
+
+
+def test_images_are_not_requested(portal: RenderedPage) -> None:
+    assert "/portal" in _Handler.requested
+    assert "/img/visa.png" not in _Handler.requested
+
+
+def test_renderer_uses_a_users_context_and_leaves_it_open(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    async def scenario() -> tuple[RenderedPage, int]:
+        context = await chromium_browser.new_context()
+        renderer = PlaywrightRenderer(context, SETTINGS)
+        page = await renderer.render(site + "/shadow")
+        await renderer.close()
+        still_open = await context.new_page()  # raises if the renderer closed it
+        await still_open.close()
+        pages_left = len(context.pages)
+        await context.close()
+        return page, pages_left
+
+    page, pages_left = loop.run_until_complete(scenario())
+    assert "Shadow paragraph about bursaries." in page.markdown
+    assert pages_left == 0
+
+
+def test_concurrent_renders_keep_their_own_content(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    async def scenario() -> list[RenderedPage]:
+        renderer = PlaywrightRenderer(chromium_browser, SETTINGS)
+        try:
+            routes = ("/spa#/housing", "/spa#/fees", "/spa#/")
+            return list(await asyncio.gather(*(renderer.render(site + r) for r in routes)))
+        finally:
+            await renderer.close()
+
+    housing, fees, home = loop.run_until_complete(scenario())
+    assert "Halls of residence" in housing.markdown
+    assert "Tuition fees" in fees.markdown
+    assert "Welcome to the portal." in home.markdown
+
+
+def test_non_http_links_are_skipped(portal: RenderedPage) -> None:
+    assert all(link.url.startswith("http") for link in portal.links)
+
+
+def test_hidden_tab_and_accordion_panels_are_in_markdown(portal: RenderedPage) -> None:
+    assert "Undergraduate deadline is 15 January." in portal.markdown
+    assert "Postgraduate deadline is 30 June." in portal.markdown
+    assert "Family housing is available on request." in portal.markdown
+    assert "Late applications close on 15 August." in portal.markdown
+
+
+def test_navigation_footer_and_ui_chrome_are_not_in_markdown(portal: RenderedPage) -> None:
+    for chrome in ("Nav only words", "Footer only words", "masthead", "Modal secret", "cookies"):
+        assert chrome not in portal.markdown
+        assert chrome not in portal.main_text
+    assert portal.markdown.startswith("# International students")
+    assert "[Learn more](" in portal.markdown
+
+
+def test_title_headings_and_canonical(portal: RenderedPage, site: str) -> None:
+    assert portal.title == "International students | Example University"
+    assert portal.headings == (
+        "International students",
+        "Accommodation fees",
+        "Visas and immigration",
+        "Documents",
+    )
+    assert portal.canonical == site + "/portal-canonical"
+
+
+def test_attachments_are_separated_from_links(portal: RenderedPage) -> None:
+    kinds = {urlsplit(a.url).path: (a.kind, a.text) for a in portal.attachments}
+    assert kinds == {
+        "/files/housing-guide.pdf": ("pdf", "Housing guide (PDF)"),
+        "/files/fee-table.XLSX": ("xlsx", "Fee table"),
+        "/download": ("file", "Application form"),
+        "/brochure": ("pdf", "Brochure"),
+    }
+    assert not any(urlsplit(link.url).path in kinds for link in portal.links)
+
+
+def test_click_only_navigation_is_discovered(portal: RenderedPage, site: str) -> None:
+    clicked = {link.url: link for link in portal.links if link.via_click}
+    assert set(clicked) == {
+        site + "/virtual-tour",
+        site + "/contact-admissions",
+        site + "/portal#/open-day",
+    }
+    tour = clicked[site + "/virtual-tour"]
+    assert (tour.text, tour.region, tour.context_heading) == (
+        "Virtual tour",
+        Region.MAIN,
+        "Documents",
+    )
+
+
+def test_dialogs_do_not_hang(render: Render) -> None:
+    page = render("/alert")
+    assert page.error is None
+    assert "The page went on." in page.markdown
+
+
+def test_page_that_throws_still_renders(render: Render) -> None:
+    page = render("/throws")
+    assert page.error is None
+    assert "# Still rendered" in page.markdown
+
+
+def test_redirect_chain_is_recorded(render: Render, site: str) -> None:
+    page = render("/r1")
+    assert page.redirects == (site + "/r1", site + "/r2")
+    assert page.final_url == site + "/final"
+    assert page.status == 200
+    assert page.title == "Final"
+
+
+def test_never_quiet_page_returns_within_the_cap(render: Render) -> None:
+    settings = RenderSettings(browser_args=TEST_ARGS, ready_cap_ms=1200, explore_clicks=False)
+    started = time.monotonic()
+    page = render("/mutating", settings)
+    assert time.monotonic() - started < 4.0
+    assert page.ready == "cap"
+    assert "# Live ticker" in page.markdown
+
+
+def test_server_rendered_page_is_ready_without_waiting_for_the_cap(render: Render) -> None:
+    page = render("/cjk")
+    assert page.ready == "static"
+    assert page.elapsed_s < 3.0
+    assert page.markdown == "# 学生宿舍\n\n国际学生可以申请校内宿舍。"
+    assert page.main_text == "学生宿舍\n国际学生可以申请校内宿舍。"
+
+
+def test_http_error_page_renders_with_its_status(render: Render) -> None:
+    page = render("/no-such-page")
+    assert page.status == 404
+    assert page.error is None
+    assert "Not found" in page.markdown
+
+
+def test_document_response_becomes_an_attachment(render: Render, site: str) -> None:
+    page = render("/guide.pdf")
+    assert page.error == "download"
+    assert [(a.url, a.kind) for a in page.attachments] == [(site + "/guide.pdf", "pdf")]
+
+
+def test_download_navigation_is_reported_not_saved(render: Render) -> None:
+    page = render("/export")
+    assert page.error == "download"
+    assert len(page.attachments) == 1
+
+
+def test_unreachable_host_is_an_error_not_an_exception(render: Render) -> None:
+    page = render("http://unresolvable.invalid/")
+    assert page.error is not None
+    assert "ERR_NAME_NOT_RESOLVED" in page.error
+    assert page.status is None
+
+
+def test_missing_chromium_from_environment_is_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("PW_ADAPTIVE_CHROMIUM", "/nonexistent/chromium")
+    with pytest.raises(BrowserNotFoundError, match="playwright install chromium"):
+        find_chromium()
+
+
+def test_browser_args_come_from_environment_then_settings() -> None:
+    environ = {"PW_ADAPTIVE_BROWSER_ARGS": '"--host-resolver-rules=MAP * ~NOTFOUND" --lang=en'}
+    args = browser_args(RenderSettings(browser_args=("--mute-audio",)), environ=environ)
+    assert args[-3:] == ["--host-resolver-rules=MAP * ~NOTFOUND", "--lang=en", "--mute-audio"]
+    assert "--disable-gpu" in args
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        ("https://www.ox.ac.uk/a", "https://admissions.ox.ac.uk/b", True),
+        ("https://www.ox.ac.uk/a", "https://www.cam.ac.uk/b", False),
+        ("https://apply.example.edu/", "https://example.edu/x", True),
+        ("https://example.edu/", "https://www.googletagmanager.com/gtm.js", False),
+        ("http://127.0.0.1:8000/", "http://127.0.0.1:9000/", True),
+        ("https://example.edu/", "data:image/png;base64,xx", True),
+    ],
+    ids=["ac-uk-subdomains", "ac-uk-other", "edu-subdomain", "tag-manager", "ip", "data-url"],
+)
+def test_same_site(a: str, b: str, same: bool) -> None:
+    assert same_site(a, b) is same
+    assert site_of("www.ox.ac.uk") == "ox.ac.uk"
