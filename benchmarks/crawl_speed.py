@@ -109,7 +109,9 @@ class Row:
     peak_mib: float
 
 
-async def run_crawler(start: str, query: str, pages: int, concurrency: int) -> tuple[Row, list[str]]:
+async def run_crawler(
+    start: str, query: str, pages: int, concurrency: int
+) -> tuple[Row, list[str]]:
     settings = CrawlSettings(
         max_pages=pages, concurrency=concurrency, adaptive_stop=False, probe_soft_404=False
     )
@@ -158,12 +160,16 @@ async def run_bare(urls: list[str], concurrency: int) -> Row:
 
 def print_table(rows: list[Row]) -> None:
     bare = {r.concurrency: r for r in rows if r.runner == "bare playwright"}
-    print(f"{'runner':<16}{'conc':>5}{'pages':>7}{'sec':>8}{'pages/s':>9}"
-          f"{'cpu s/page':>11}{'peak MiB':>10}{'speed vs bare':>15}")
+    print(
+        f"{'runner':<16}{'conc':>5}{'pages':>7}{'sec':>8}{'pages/s':>9}"
+        f"{'cpu s/page':>11}{'peak MiB':>10}{'speed vs bare':>15}"
+    )
     for r in rows:
         ratio = r.pages_per_s / bare[r.concurrency].pages_per_s if r.concurrency in bare else 0.0
-        print(f"{r.runner:<16}{r.concurrency:>5}{r.pages:>7}{r.seconds:>8.1f}{r.pages_per_s:>9.2f}"
-              f"{r.cpu_s_per_page:>11.3f}{r.peak_mib:>10.0f}{ratio:>15.2f}")
+        print(
+            f"{r.runner:<16}{r.concurrency:>5}{r.pages:>7}{r.seconds:>8.1f}{r.pages_per_s:>9.2f}"
+            f"{r.cpu_s_per_page:>11.3f}{r.peak_mib:>10.0f}{ratio:>15.2f}"
+        )
 
 
 async def main_async(args: argparse.Namespace) -> list[Row]:
@@ -188,8 +194,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rows = asyncio.run(main_async(args))
     print_table(rows)
-    print(f"(python max RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB; "
-          f"{os.cpu_count()} cores)")
+    print(
+        f"(python max RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB; "
+        f"{os.cpu_count()} cores)"
+    )
     if args.json:
         data: dict[str, Any] = {"portal": args.portal, "rows": [asdict(r) for r in rows]}
         args.json.write_text(json.dumps(data, indent=2))

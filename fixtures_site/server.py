@@ -104,7 +104,9 @@ class _Server(ThreadingHTTPServer):
 
 def start_portal(portal: Portal, port: int = 0) -> RunningPortal:
     server = _Server((HOST, port), _handler_for(portal))
-    thread = threading.Thread(target=server.serve_forever, name=f"fixture-{portal.name}", daemon=True)
+    thread = threading.Thread(
+        target=server.serve_forever, name=f"fixture-{portal.name}", daemon=True
+    )
     thread.start()
     return RunningPortal(portal, server, thread)
 

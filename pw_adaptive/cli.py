@@ -80,7 +80,11 @@ def _validate_crawl(args: argparse.Namespace) -> None:
         raise UsageError("--time-limit must be > 0")
     if args.out and Path(args.out).is_dir():
         raise UsageError(f"--out {args.out} is a directory")
-    if args.markdown_dir and Path(args.markdown_dir).exists() and not Path(args.markdown_dir).is_dir():
+    if (
+        args.markdown_dir
+        and Path(args.markdown_dir).exists()
+        and not Path(args.markdown_dir).is_dir()
+    ):
         raise UsageError(f"--markdown-dir {args.markdown_dir} is not a directory")
 
 

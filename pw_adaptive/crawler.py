@@ -221,10 +221,7 @@ class PageProcessor:
     def _observe(self, entry: FrontierEntry, markdown: str, score: float) -> str | None:
         run = self.run
         adaptive = run.adaptive
-        if (
-            not adaptive.covered()
-            and run.frontier.best_score() >= run.settings.forgive_score
-        ):
+        if not adaptive.covered() and run.frontier.best_score() >= run.settings.forgive_score:
             adaptive.forgive()
         reason = adaptive.observe(run.query, markdown, score, entry.blind)
         return reason if run.settings.adaptive_stop else None
@@ -250,9 +247,7 @@ class PageProcessor:
             if policy is not None and not policy.allows(target):
                 run.skipped["robots"] += 1
                 continue
-            scored = score_link(
-                link, run.query, score, inherit=run.settings.inherit, floors=floors
-            )
+            scored = score_link(link, run.query, score, inherit=run.settings.inherit, floors=floors)
             run.frontier.push(
                 target,
                 score=scored.score,
@@ -276,7 +271,9 @@ class PageProcessor:
             run.attachments.append(record)
             self.emit(record.to_json())
 
-    async def _fetch_attachment(self, url: str, text: str, kind: str, page: str) -> AttachmentRecord:
+    async def _fetch_attachment(
+        self, url: str, text: str, kind: str, page: str
+    ) -> AttachmentRecord:
         if self.fetcher is None:
             return AttachmentRecord(url=url, text=text, page=page, kind=kind, error="no_fetcher")
         fetched = await self.fetcher.fetch(url, max_bytes=self.run.settings.max_attachment_bytes)

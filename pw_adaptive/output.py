@@ -48,8 +48,9 @@ def repair_tail(path: Path) -> int:
 class JsonlWriter:
     """Writes records to a file (append, torn tail repaired) or a stream."""
 
-    def __init__(self, target: str | os.PathLike[str] | IO[str], *, append: bool = False,
-                 fsync: bool = False) -> None:
+    def __init__(
+        self, target: str | os.PathLike[str] | IO[str], *, append: bool = False, fsync: bool = False
+    ) -> None:
         self._fsync = fsync
         self._own = not hasattr(target, "write")
         if self._own:
@@ -73,6 +74,10 @@ class JsonlWriter:
     def __enter__(self) -> JsonlWriter:
         return self
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
         self.close()

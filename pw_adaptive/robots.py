@@ -51,7 +51,9 @@ class RobotsPolicy:
             return cls(user_agent, allow_all=True)
         if status >= 300:  # redirects were followed by the fetcher; a bare 3xx is unusable
             return cls(user_agent, allow_all=True)
-        text = body[:MAX_ROBOTS_BYTES].decode("utf-8", "replace") if isinstance(body, bytes) else body
+        text = (
+            body[:MAX_ROBOTS_BYTES].decode("utf-8", "replace") if isinstance(body, bytes) else body
+        )
         return cls(user_agent, rules=Protego.parse(text))
 
     def allows(self, url: str) -> bool:
