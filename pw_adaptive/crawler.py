@@ -29,7 +29,7 @@ from pw_adaptive.adaptive import MIN_RELEVANCE, Adaptive, StopReason
 from pw_adaptive.attachments import attachment_kind, extract_text
 from pw_adaptive.dedup import ContentDeduper, Soft404Detector
 from pw_adaptive.frontier import Frontier, FrontierEntry
-from pw_adaptive.links import Region, score_link
+from pw_adaptive.links import Region, TermWeights, score_link
 from pw_adaptive.query import Query
 from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord
 from pw_adaptive.relevance import relevance
@@ -44,6 +44,9 @@ RecordSink = Callable[[dict[str, Any]], None]
 """Receives every record (page, attachment, summary) as a JSON-able dict."""
 
 ProgressSink = Callable[["Progress"], None]
+
+CANCEL_GRACE_S = 10.0
+"""Seconds to wait for pages still rendering when the crawl stops."""
 
 
 class StartPageError(RuntimeError):
@@ -72,6 +75,7 @@ class CrawlRun:
     frontier: Frontier
     adaptive: Adaptive
     scope: Scope
+    term_weights: TermWeights | None = None
     dedup: ContentDeduper = field(default_factory=ContentDeduper)
     soft404: Soft404Detector = field(default_factory=Soft404Detector)
     robots: dict[str, RobotsPolicy] = field(default_factory=dict)
@@ -126,6 +130,7 @@ def new_run(start_url: str, query: Query, settings: CrawlSettings) -> CrawlRun:
         frontier=frontier,
         adaptive=Adaptive(settings.adaptive, len(query)),
         scope=scope,
+        term_weights=TermWeights(len(query)) if settings.term_weights else None,
     )
     reason = frontier.push(start, score=1.0, depth=0, blind=False)
     if reason is not None:
@@ -212,6 +217,8 @@ class PageProcessor:
             url=final,
         )
         reason = self._observe(entry, page.markdown, score)
+        if run.term_weights is not None:
+            run.term_weights.observe(run.query.hit_mask(page.markdown))
         await self._push_links(entry, page, final, score)
         self._emit_page(entry, page, final, score)
         if score >= MIN_RELEVANCE and run.settings.harvest_attachments:
@@ -231,6 +238,7 @@ class PageProcessor:
     ) -> None:
         run = self.run
         floors: dict[Region, float] | None = None if run.settings.section_floors else {}
+        weights = run.term_weights.weights() if run.term_weights is not None else None
         for link in page.links:
             try:
                 target = canonicalize_url(link.url)
@@ -247,7 +255,9 @@ class PageProcessor:
             if policy is not None and not policy.allows(target):
                 run.skipped["robots"] += 1
                 continue
-            scored = score_link(link, run.query, score, inherit=run.settings.inherit, floors=floors)
+            scored = score_link(
+                link, run.query, score, inherit=run.settings.inherit, floors=floors, weights=weights
+            )
             run.frontier.push(
                 target,
                 score=scored.score,
@@ -417,4 +427,5 @@ async def crawl_loop(
         for task in in_flight:
             task.cancel()
         if in_flight:
-            await asyncio.gather(*in_flight, return_exceptions=True)
+            # Bounded: a renderer stuck in Chromium must not keep the crawl open.
+            await asyncio.wait(in_flight, timeout=CANCEL_GRACE_S)

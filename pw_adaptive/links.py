@@ -28,7 +28,7 @@ reached through blind links.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
@@ -47,6 +47,7 @@ __all__ = [
     "Link",
     "LinkScore",
     "Region",
+    "TermWeights",
     "is_blind",
     "is_generic_anchor",
     "score_link",
@@ -77,6 +78,9 @@ class Link:
     """The page region the link sits in."""
     context_heading: str = ""
     """The nearest heading of the card, list or section the link sits in."""
+    context_text: str = ""
+    """The text of the card or list item around the link (its teaser, its
+    description), when that is short; empty for links in bare lists and menus."""
     visible: bool = True
     """False for links in collapsed menus, closed tabs and the like."""
     via_click: bool = False
@@ -101,7 +105,7 @@ SECTION_FLOORS: Final[Mapping[Region, float]] = MappingProxyType(
 )
 """The section floor of each region: the least score a link there gets."""
 
-ClueSource = Literal["text", "accessible_name", "context_heading", "url", ""]
+ClueSource = Literal["text", "accessible_name", "context_heading", "context_text", "url", ""]
 """Where a link's clue came from; "" when it has none."""
 
 CLUE_WEIGHTS: Final[Mapping[str, float]] = MappingProxyType(
@@ -117,6 +121,13 @@ CLUE_WEIGHTS: Final[Mapping[str, float]] = MappingProxyType(
         # Over a link with its own words the heading is only context: the
         # link may be one of several topics in that card or list.
         "context_heading_partial": 0.4,
+        # The teaser of the card around a link ("Plan what your degree will
+        # cost" under "Money matters") says where it leads, the way a person
+        # reads it; for a generic anchor it is all there is.
+        "context_text": 0.7,
+        # Over a link with words of its own the teaser is one line among a
+        # few, so it counts for less (still above the menu floor).
+        "context_text_partial": 0.5,
         # URL slugs are real clues but often stale, abbreviated or generated.
         "url": 0.6,
     }
@@ -205,25 +216,35 @@ def is_generic_anchor(text: str) -> bool:
     return not words or words in GENERIC_ANCHORS
 
 
-def _clue(link: Link, query: Query) -> tuple[float, ClueSource]:
+def _clue(
+    link: Link, query: Query, weights: Sequence[float] | None = None
+) -> tuple[float, ClueSource]:
     """The strongest clue on ``link`` and its source; (0.0, "") when blind.
 
     Sources are tried in the order text, accessible name, context heading,
-    URL; a later source wins only with a strictly stronger clue.
+    context text, URL; a later source wins only with a strictly stronger clue.
     """
     terms = len(query)
+    total = sum(weights) if weights is not None else 0.0
 
     def fraction(text: str) -> float:
-        return query.hit_mask(text).bit_count() / terms if text else 0.0
+        if not text:
+            return 0.0
+        mask = query.hit_mask(text)
+        if weights is None or total <= 0.0:
+            return mask.bit_count() / terms
+        return sum(w for i, w in enumerate(weights) if mask >> i & 1) / total
 
     generic = is_generic_anchor(link.text) and (
         not link.accessible_name or is_generic_anchor(link.accessible_name)
     )
     heading_weight = CLUE_WEIGHTS["context_heading" if generic else "context_heading_partial"]
+    teaser_weight = CLUE_WEIGHTS["context_text" if generic else "context_text_partial"]
     candidates: tuple[tuple[float, ClueSource], ...] = (
         (CLUE_WEIGHTS["text"] * fraction(link.text), "text"),
         (CLUE_WEIGHTS["accessible_name"] * fraction(link.accessible_name), "accessible_name"),
         (heading_weight * fraction(link.context_heading), "context_heading"),
+        (teaser_weight * fraction(link.context_text), "context_text"),
         (CLUE_WEIGHTS["url"] * fraction(url_words(link.url)), "url"),
     )
     best: tuple[float, ClueSource] = (0.0, "")
@@ -240,8 +261,9 @@ def score_link(
     *,
     inherit: float = DEFAULT_INHERIT,
     floors: Mapping[Region, float] | None = None,
+    weights: Sequence[float] | None = None,
 ) -> LinkScore:
-    """Score ``link`` for ``query``: ``max(floor, min(1, clue + inherit * parent_relevance))``.
+    """Score ``link`` for ``query``: ``min(1, max(floor, clue) + inherit * parent_relevance)``.
 
     ``parent_relevance`` is the relevance of the page the link was found on
     (clamped to [0, 1]); ``inherit`` its share (Shark-Search). ``floors``
@@ -249,15 +271,21 @@ def score_link(
     turns section floors off. A hidden link's score above the floor is multiplied by
     :data:`HIDDEN_FACTOR`. Links found by clicking (``via_click``) score like
     any other: what they show is what a person clicks on.
+    ``weights`` (one per query term, see :class:`TermWeights`) make a clue
+    the weighted share of the terms it hits instead of the plain share.
     Raises ValueError when ``inherit`` is outside [0, 1].
     """
     if not 0.0 <= inherit <= 1.0:
         raise ValueError(f"inherit must be within [0, 1], not {inherit}")
     floor = (SECTION_FLOORS if floors is None else floors).get(link.region, 0.0)
-    clue, source = _clue(link, query)
-    promise = min(1.0, clue + inherit * min(1.0, max(0.0, parent_relevance)))
+    clue, source = _clue(link, query, weights)
+    # Shark-Search: every child of a relevant page inherits a share of its
+    # relevance, blind ones included, on top of what the link itself shows
+    # (its clue, or at least its region's floor).
+    inherited = inherit * min(1.0, max(0.0, parent_relevance))
+    promise = min(1.0, max(floor, clue) + inherited)
     if not link.visible:
-        promise *= HIDDEN_FACTOR
+        promise = floor + (promise - floor) * HIDDEN_FACTOR
     return LinkScore(score=max(floor, promise), clue=clue, blind=clue == 0.0, clue_source=source)
 
 
@@ -266,3 +294,38 @@ def is_blind(link: Link, query: Query) -> bool:
     ``query``: no term or synonym in its text, accessible name, card heading or URL.
     """
     return _clue(link, query)[0] == 0.0
+
+
+class TermWeights:
+    """Per-term weights from how common each term is on the pages seen so far.
+
+    A term that nearly every page of a site mentions ("student" on a
+    university portal) says little about where a link leads; a rare one
+    ("visa") says a lot. This is inverse document frequency (Sparck Jones
+    1972) learnt during the crawl: weight = max(MIN_WEIGHT, 1 - df / pages),
+    all 1.0 until ``WARMUP_PAGES`` pages were seen.
+    """
+
+    MIN_WEIGHT: Final = 0.25
+    """Even a term on every page keeps a quarter of its weight: it is still
+    part of what the user asked for."""
+    WARMUP_PAGES: Final = 1
+    """Pages seen before weights apply. One is enough for the start page's
+    own links: a term the home page already mentions is a portal-wide word."""
+
+    def __init__(self, terms: int) -> None:
+        self._df = [0] * terms
+        self._pages = 0
+
+    def observe(self, mask: int) -> None:
+        """Count one page whose text hit the terms in ``mask``."""
+        self._pages += 1
+        for i in range(len(self._df)):
+            if mask >> i & 1:
+                self._df[i] += 1
+
+    def weights(self) -> list[float] | None:
+        """The current weights, or None while warming up (plain shares)."""
+        if self._pages < self.WARMUP_PAGES:
+            return None
+        return [max(self.MIN_WEIGHT, 1.0 - df / self._pages) for df in self._df]

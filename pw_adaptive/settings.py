@@ -46,6 +46,9 @@ class CrawlSettings:
     end the crawl before a promising link was followed."""
     inherit: float = 0.3
     """Share of the parent page's relevance a link inherits (Shark-Search)."""
+    term_weights: bool = True
+    """Weigh query terms in link clues by how rare they are on the pages seen
+    so far (a term on every page, like "student" on a portal, counts less)."""
     section_floors: bool = True
     """Give links their region's floor score (menus explore, footers rarely)."""
     probe_soft_404: bool = True

@@ -163,7 +163,17 @@ def test_inheritance_lifts_a_blind_link_without_making_it_a_clue() -> None:
     result = score_link(link, Query("housing fees"), parent_relevance=1.0)
     assert result.blind
     assert result.clue == 0.0
-    assert result.score == pytest.approx(DEFAULT_INHERIT)
+    # Shark-Search: the inherited share comes on top of the section floor.
+    assert result.score == pytest.approx(SECTION_FLOORS[Region.MAIN] + DEFAULT_INHERIT)
+
+
+def test_blind_children_of_a_relevant_page_outrank_blind_links_elsewhere() -> None:
+    link = Link(f"{SITE}/x", text="Learn more", region=Region.MAIN)
+    query = Query("student visa")
+    on_relevant = score_link(link, query, parent_relevance=0.3)
+    on_home = score_link(link, query, parent_relevance=0.0)
+    assert on_relevant.blind and on_home.blind
+    assert on_relevant.score > on_home.score
 
 
 @pytest.mark.parametrize("region", list(Region), ids=[region.value for region in Region])
@@ -199,7 +209,8 @@ def test_hidden_links_score_like_visible_ones_with_a_small_penalty() -> None:
     visible = Link(f"{SITE}/x", text="Accommodation", region=Region.NAV)
     hidden = dataclasses.replace(visible, visible=False)
     query = Query("housing")
-    assert score_link(hidden, query).score == pytest.approx(HIDDEN_FACTOR)
+    floor = SECTION_FLOORS[Region.NAV]
+    assert score_link(hidden, query).score == pytest.approx(floor + (1 - floor) * HIDDEN_FACTOR)
     assert not score_link(hidden, query).blind
     assert score_link(hidden, query).score < score_link(visible, query).score
     blind_hidden = Link(f"{SITE}/y", text="Your stay", region=Region.NAV, visible=False)

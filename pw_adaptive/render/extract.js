@@ -20,6 +20,9 @@
   const mode = (opts && opts.mode) || "extract";
   const maxCandidates = (opts && opts.maxCandidates) || 200;
   const HTML_NS = "http://www.w3.org/1999/xhtml";
+  // Longest card text taken as a link's teaser: a card is a title and a line
+  // or two; anything longer is a section whose text is about many links.
+  const TEASER_MAX = 320;
 
   const SKIP = new Set([
     "script", "style", "noscript", "template", "svg", "math", "iframe", "frame", "frameset",
@@ -303,6 +306,7 @@
       };
       contextHeading(rec, c.landmarkId);
       rec.text = squash(el.innerText || el.textContent);
+      rec.el = el;
       links.push(rec);
     }
     if (c.collect && clicks.length < maxCandidates && !(target && (target.url || target.skip))) {
@@ -356,6 +360,32 @@
     }
   };
 
+  // The teaser around a link: the text of the nearest enclosing card or list
+  // item that says more than the link itself. Climbing stops at lists, menus,
+  // landmarks and long blocks: there the text belongs to siblings, not to
+  // this link.
+  const STOP_TAGS = new Set(["ul", "ol", "menu", "nav", "header", "footer", "main", "aside",
+    "body", "html", "table", "tbody", "thead", "dl", "form"]);
+  const STOP_ROLES = new Set(["list", "menu", "menubar", "navigation", "banner", "contentinfo",
+    "main", "tablist", "grid", "table", "complementary"]);
+  const parentOf = (node) => node.assignedSlot || node.parentElement ||
+    (node.getRootNode && node.getRootNode() !== document ? node.getRootNode().host : null);
+  const teaserOf = (el, ownText) => {
+    let node = el;
+    for (let i = 0; i < 4; i++) {
+      const parent = parentOf(node);
+      if (!parent || parent.nodeType !== 1) return "";
+      const tag = parent.localName;
+      const role = (parent.getAttribute("role") || "").toLowerCase();
+      if (STOP_TAGS.has(tag) || STOP_ROLES.has(role)) return "";
+      const value = squash(parent.innerText || parent.textContent);
+      if (value.length > TEASER_MAX) return "";
+      if (value.length > ownText.length + 12) return value;
+      node = parent;
+    }
+    return "";
+  };
+
   const root = document.body || document.documentElement;
   const base = {
     out: mode !== "mark", collect: true, boilerplateOut: true, region: "main", sectioned: false,
@@ -382,7 +412,9 @@
     html: mainHtml,
     text: mainText,
     headings,
-    links: links.map(({ resolved, ...rest }) => rest),
+    links: links.map(({ resolved, el, ...rest }) => (
+      Object.assign(rest, { teaser: rest.region === "main" || rest.region === "aside" ?
+        teaserOf(el, rest.text) : "" }))),
     clicks: clicks.map(({ resolved, ...rest }) => rest),
   };
 };

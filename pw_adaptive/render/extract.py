@@ -166,6 +166,7 @@ def split_links(raw_links: Iterable[Mapping[str, Any]]) -> tuple[list[Link], lis
             accessible_name=name,
             region=_region(raw.get("region")),
             context_heading=str(raw.get("heading") or ""),
+            context_text=str(raw.get("teaser") or ""),
             visible=bool(raw.get("visible", True)),
         )
         if link not in seen:

@@ -14,6 +14,7 @@ Handlers never raise: a page closed under a pending handler is not an error.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import ipaddress
 from dataclasses import dataclass, field
@@ -40,6 +41,9 @@ BLOCKED_RESOURCE_TYPES = frozenset({"image", "font", "media"})
 # (example.ac.uk, example.edu.au, example.co.jp): a small stand-in for the Public
 # Suffix List, enough to tell a university's own hosts from a CDN's.
 _GENERIC_SECOND_LEVEL = frozenset({"ac", "co", "com", "edu", "gov", "net", "org", "or", "ne", "go"})
+
+CLOSE_TIMEOUT_S = 5.0
+"""Longest wait for Chromium to close a page before giving up on it."""
 
 
 def site_of(host: str) -> str:
@@ -136,5 +140,7 @@ def _is_main_navigation(page: Page, request: Request) -> bool:
 
 async def close_quietly(page: Page) -> None:
     """Close ``page`` without running beforeunload handlers; ignore a page already gone."""
+    # Bounded: a page cancelled in the middle of a navigation can leave
+    # Playwright waiting for a close acknowledgement that never comes.
     with contextlib.suppress(Exception):
-        await page.close(run_before_unload=False)
+        await asyncio.wait_for(page.close(run_before_unload=False), CLOSE_TIMEOUT_S)
