@@ -85,6 +85,8 @@ class CrawlRun:
     final_urls: set[str] = field(default_factory=set)
     skipped: Counter[str] = field(default_factory=Counter)
     failures: Counter[str] = field(default_factory=Counter)
+    rendering: dict[str, float] = field(default_factory=dict)
+    """Scores of the non-blind pages being rendered right now, by URL."""
     stop_reason: str | None = None
     started: float = field(default_factory=time.monotonic)
     elapsed_before: float = 0.0
@@ -228,7 +230,10 @@ class PageProcessor:
     def _observe(self, entry: FrontierEntry, markdown: str, score: float) -> str | None:
         run = self.run
         adaptive = run.adaptive
-        if not adaptive.covered() and run.frontier.best_score() >= run.settings.forgive_score:
+        # A strong, non-blind link still waits: the pages that came up empty so
+        # far must not end the crawl before it is followed.
+        strongest = max(run.frontier.best_score(), max(run.rendering.values(), default=0.0))
+        if strongest >= run.settings.forgive_score:
             adaptive.forgive()
         reason = adaptive.observe(run.query, markdown, score, entry.blind)
         return reason if run.settings.adaptive_stop else None
@@ -238,7 +243,10 @@ class PageProcessor:
     ) -> None:
         run = self.run
         floors: dict[Region, float] | None = None if run.settings.section_floors else {}
-        weights = run.term_weights.weights() if run.term_weights is not None else None
+        weights = list(run.query.term_weights)
+        learnt = run.term_weights.weights() if run.term_weights is not None else None
+        if learnt is not None:
+            weights = [a * b for a, b in zip(weights, learnt, strict=True)]
         for link in page.links:
             try:
                 target = canonicalize_url(link.url)
@@ -390,6 +398,8 @@ async def crawl_loop(
                 if entry is None:
                     break
                 in_flight[asyncio.ensure_future(render(entry.url))] = entry
+                if not entry.blind:
+                    run.rendering[entry.url] = entry.score
             if not in_flight:
                 wait = run.frontier.next_ready_in()
                 if run.frontier.budget_left <= 0:
@@ -405,6 +415,7 @@ async def crawl_loop(
             )
             for task in done:
                 entry = in_flight.pop(task)
+                run.rendering.pop(entry.url, None)
                 page = task.result()
                 reason = await processor.process(entry, page)
                 if after_page is not None:
@@ -424,6 +435,7 @@ async def crawl_loop(
                     run.stop_reason = reason
                     break
     finally:
+        run.rendering.clear()
         for task in in_flight:
             task.cancel()
         if in_flight:

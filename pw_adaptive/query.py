@@ -422,6 +422,13 @@ class Query:
     def __len__(self) -> int:
         return len(self._terms)
 
+    @property
+    def term_weights(self) -> tuple[float, ...]:
+        """How much each term says about a page, a priori: 1.0, or
+        :data:`GENERIC_TERM_WEIGHT` for words that every page of a university
+        portal uses (:data:`PORTAL_GENERIC_WORDS`)."""
+        return tuple(GENERIC_TERM_WEIGHT if _is_generic(term) else 1.0 for term in self._terms)
+
     def __repr__(self) -> str:
         return f"Query({self._text!r}, terms={self._terms!r})"
 
@@ -444,6 +451,24 @@ class Query:
         """
         normalized = normalize_text(text)
         return [sum(1 for _ in pattern.finditer(normalized)) for pattern in self._patterns]
+
+
+PORTAL_GENERIC_WORDS: Final = frozenset(
+    {"student", "university", "campus", "college", "学生", "大学", "高校", "校园"}
+)
+"""Words nearly every page of a university portal uses: in a query they
+still count, but a page or link that only matches them says little. The
+home page of a portal says "students" a dozen times; without this, it would
+count as a find for "accommodation for nursing students"."""
+
+GENERIC_TERM_WEIGHT: Final = 0.3
+"""Weight of a generic term against 1.0 for the others (relevance facets and
+link clues)."""
+
+
+def _is_generic(term: str) -> bool:
+    base = term.removesuffix("'s").removesuffix("’s").removesuffix("s'")
+    return base in PORTAL_GENERIC_WORDS or base.removesuffix("s") in PORTAL_GENERIC_WORDS
 
 
 def _split_terms(text: str, synonyms: Synonyms) -> tuple[str, ...]:

@@ -160,7 +160,13 @@ def relevance(
             + BODY_WEIGHT * max(0.0, in_body[i] * length_factor - PASSING_MENTIONS)
         )
         facets.append(1.0 - math.exp(-evidence))
-    score = (1.0 - SOFT_MIN_SHARE) * (sum(facets) / terms) + SOFT_MIN_SHARE * min(facets)
+    # Generic portal words ("students") weigh less in the mean and do not
+    # drag the soft minimum down: a page about nursing placements that never
+    # says "students" is still about "nursing students on placement".
+    weights = query.term_weights
+    mean = sum(w * f for w, f in zip(weights, facets, strict=True)) / sum(weights)
+    specific = [f for w, f in zip(weights, facets, strict=True) if w >= 1.0] or facets
+    score = (1.0 - SOFT_MIN_SHARE) * mean + SOFT_MIN_SHARE * min(specific)
     return min(1.0, max(0.0, score))
 
 

@@ -40,10 +40,11 @@ class CrawlSettings:
     adaptive_stop: bool = True
     """Stop on the stopper's verdict. False: crawl until the budget or the
     frontier runs out (the benchmarks' "stopper off" baseline)."""
-    forgive_score: float = 0.5
-    """While nothing is covered yet and a non-blind link at least this strong
-    is queued, the stale run is forgiven: a few useless first pages must not
-    end the crawl before a promising link was followed."""
+    forgive_score: float = 0.35
+    """While a non-blind link at least this strong is queued, the stale run is
+    forgiven: pages that came up empty must not end the crawl before a
+    promising link was followed. 0.35 is a link whose own words hit about a
+    third of the query, or a weaker clue on a relevant page."""
     inherit: float = 0.3
     """Share of the parent page's relevance a link inherits (Shark-Search)."""
     term_weights: bool = True

@@ -306,3 +306,17 @@ def test_query_construction_either_succeeds_or_says_why(text: str) -> None:
         assert "terms" in str(error)
     else:
         assert 1 <= len(query) <= MAX_TERMS
+
+
+@pytest.mark.parametrize(
+    ("text", "weights"),
+    [
+        pytest.param("student housing", (0.3, 1.0), id="students-are-generic"),
+        pytest.param("students' union fees", (0.3, 1.0, 1.0), id="possessive"),
+        pytest.param("university library", (0.3, 1.0), id="university"),
+        pytest.param("学生 宿舍", (0.3, 1.0), id="cjk"),
+        pytest.param("refund policy", (1.0, 1.0), id="nothing-generic"),
+    ],
+)
+def test_portal_generic_words_weigh_less(text: str, weights: tuple[float, ...]) -> None:
+    assert Query(text).term_weights == weights

@@ -247,3 +247,22 @@ def test_adding_a_heading_with_a_query_term_never_lowers_the_score(
     before = relevance(_QUERY, markdown=markdown, title=title, headings=headings)
     after = relevance(_QUERY, markdown=markdown, title=title, headings=[*headings, word])
     assert after >= before
+
+
+def test_a_page_full_of_students_is_not_evidence_for_a_specific_query() -> None:
+    home = "\n\n".join(
+        ["Our students come first. Students from 120 countries study here."] * 4
+        + ["Student life, student clubs and student support for every student."]
+    )
+    query = Query("accommodation for nursing students on placement")
+    assert relevance(query, markdown=home, title="Meridian University") < EVIDENCE_RELEVANCE
+
+
+def test_a_specific_page_is_relevant_without_the_generic_word() -> None:
+    page = (
+        "## Accommodation on placement\n\nNursing placements in rural trusts come with "
+        "free accommodation in staff residences. Placement accommodation is booked by the "
+        "placements office; nursing placement rooms are shared flats."
+    )
+    query = Query("accommodation for nursing students on placement")
+    assert relevance(query, markdown=page, title="Nursing placements") >= EVIDENCE_RELEVANCE

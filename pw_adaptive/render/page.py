@@ -12,6 +12,7 @@ page: failures are reported in ``RenderedPage.error``.
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
@@ -189,6 +190,8 @@ class PlaywrightRenderer:
             if document_kind is not None and response is not None:
                 raise _NotAPage(document_kind, response.status)
             ready = await wait_until_ready(page, settings)
+            if settings.load_more_clicks > 0:
+                await expand_load_more(page, settings)
             try:
                 extraction = await extract_page(page)
             except Exception as exc:
@@ -272,3 +275,30 @@ async def open_renderer(
                 yield renderer
         finally:
             await browser.close()
+
+
+# Buttons that reveal more items of the same list. Matched on the whole,
+# trimmed label so that "Load more" matches but "Load more than one file" not.
+_LOAD_MORE = re.compile(
+    r"^\s*(load|show|view|see)\s+more(\s+\w+)?\s*$|^\s*more\s+(news|events|results|stories)\s*$"
+    r"|^\s*(加载更多|查看更多|显示更多)\s*$",
+    re.IGNORECASE,
+)
+
+
+async def expand_load_more(page: Page, settings: RenderSettings) -> int:
+    """Click visible "Load more" buttons (also inside open shadow roots) up to
+    ``settings.load_more_clicks`` times, waiting for the page to settle after
+    each; returns the number of clicks. Never raises."""
+    clicks = 0
+    for _ in range(settings.load_more_clicks):
+        button = page.get_by_role("button", name=_LOAD_MORE).first
+        try:
+            if not await button.is_visible():
+                break
+            await button.click(timeout=settings.click_wait_ms * 4)
+        except Exception:
+            break
+        clicks += 1
+        await wait_until_ready(page, settings)
+    return clicks

@@ -96,6 +96,10 @@ class RenderSettings:
     managers, font CDNs): offline, each of their DNS look-ups stalls a page."""
     explore_clicks: bool = True
     """Click elements that may navigate without an href, in a scratch page."""
+    load_more_clicks: int = 3
+    """Times a "Load more" / "Show more" button is clicked on the page itself
+    before extraction, so that lists revealing more links on demand (news,
+    events, search results) show them; 0 turns this off."""
     max_click_explorations: int = 10
     """At most this many click-only elements are explored per page."""
     click_concurrency: int = 2

@@ -174,6 +174,26 @@ FINAL = """<!doctype html>
 <html><head><title>Final</title></head><body><h1>Final page</h1><p>Redirected here.</p></body></html>
 """
 
+LOAD_MORE = """<!doctype html>
+<title>News</title>
+<main><h1>News</h1>
+<ul id="items"><li><a href="/news/1">Open day</a></li></ul>
+<button id="more" type="button">Load more</button>
+</main>
+<script>
+let page = 0;
+document.getElementById("more").addEventListener("click", () => {
+  page += 1;
+  setTimeout(() => {
+    const li = document.createElement("li");
+    li.innerHTML = `<a href="/news/extra-${page}">Scholarship round ${page} opens</a>`;
+    document.getElementById("items").appendChild(li);
+    if (page >= 2) document.getElementById("more").remove();
+  }, 150);
+});
+</script>
+"""
+
 CJK = """<!doctype html>
 <html><head><title>宿舍</title></head><body><main><h1>学生宿舍</h1>
 <p>国际学生可以申请校内宿舍。</p></main></body></html>
@@ -189,6 +209,7 @@ ROUTES: dict[str, Page] = {
     "/throws": Page(THROWS),
     "/mutating": Page(MUTATING),
     "/cjk": Page(CJK),
+    "/news-list": Page(LOAD_MORE),
     "/r1": Page(status=302, headers={"Location": "/r2"}),
     "/r2": Page(status=301, headers={"Location": "/final"}),
     "/final": Page(FINAL),

@@ -38,7 +38,7 @@ Key = tuple[str, int]
 
 async def _crawl_all(tasks: list[dict[str, Any]]) -> dict[Key, CrawlResult]:
     results: dict[Key, CrawlResult] = {}
-    gate = asyncio.Semaphore(2)
+    gate = asyncio.Semaphore(3)
     async with async_playwright() as pw:
         browser = await launch_browser(pw, RenderSettings())
 

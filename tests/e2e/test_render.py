@@ -185,6 +185,12 @@ def test_links_carry_text_name_region_and_heading(
         assert link.context_heading == heading
 
 
+def test_card_links_carry_the_card_teaser_but_menu_links_do_not(portal: RenderedPage) -> None:
+    card = _link(portal, "/accommodation/fees")
+    assert "Rooms from 150 pounds a week." in card.context_text
+    assert _link(portal, "/research").context_text == ""  # a menu item: siblings are not context
+
+
 def test_images_are_not_requested(portal: RenderedPage) -> None:
     assert "/portal" in _Handler.requested
     assert "/img/visa.png" not in _Handler.requested
@@ -375,3 +381,10 @@ def test_browser_args_come_from_environment_then_settings() -> None:
 def test_same_site(a: str, b: str, same: bool) -> None:
     assert same_site(a, b) is same
     assert site_of("www.ox.ac.uk") == "ox.ac.uk"
+
+
+def test_load_more_lists_are_expanded_before_extraction(render: Render, site: str) -> None:
+    page = render("/news-list")
+    urls = {link.url for link in page.links}
+    assert {f"{site}/news/extra-1", f"{site}/news/extra-2"} <= urls
+    assert "Scholarship round 2 opens" in page.markdown
