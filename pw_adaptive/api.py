@@ -18,6 +18,7 @@ from typing import Any
 
 from playwright.async_api import Browser, BrowserContext, async_playwright
 
+from pw_adaptive.adaptive import StopReason
 from pw_adaptive.checkpoint import Checkpoint
 from pw_adaptive.crawler import (
     CrawlRun,
@@ -166,6 +167,9 @@ def _first_page_guard(renderer: Renderer, run: CrawlRun) -> Any:
 
 async def _check_start(run: CrawlRun, processor: PageProcessor) -> None:
     policy = await processor.robots_for(run.start_url)
+    error = run.unreachable.get(url_host(run.start_url))
+    if error is not None:
+        raise StartPageError(f"cannot load the start URL {run.start_url}: {error}")
     if policy is not None and not policy.allows(run.start_url):
         raise StartPageError(
             f"robots.txt disallows the start URL {run.start_url} (use ignore-robots to override)"
@@ -224,7 +228,9 @@ def _resume(run: CrawlRun, checkpoint: Checkpoint) -> None:
     run.skipped.update(state["skipped"])
     run.failures.update(state["failures"])
     run.elapsed_before = float(state["elapsed"])
-    if state.get("stop_reason"):
+    # A crawl that ended on its own stays ended; one that was interrupted
+    # (cancelled, out of time) goes on where it stopped.
+    if state.get("stop_reason") not in (None, StopReason.CANCELLED, StopReason.TIME_LIMIT):
         run.stop_reason = state["stop_reason"]
 
 

@@ -79,6 +79,8 @@ class CrawlRun:
     dedup: ContentDeduper = field(default_factory=ContentDeduper)
     soft404: Soft404Detector = field(default_factory=Soft404Detector)
     robots: dict[str, RobotsPolicy] = field(default_factory=dict)
+    unreachable: dict[str, str] = field(default_factory=dict)
+    """Origins whose robots.txt could not be fetched at all, with the error."""
     pages: list[PageRecord] = field(default_factory=list)
     attachments: list[AttachmentRecord] = field(default_factory=list)
     attachments_seen: set[str] = field(default_factory=set)
@@ -162,6 +164,8 @@ class PageProcessor:
             policy = RobotsPolicy.from_response(
                 fetched.status, fetched.body, run.settings.user_agent
             )
+            if fetched.status is None:
+                run.unreachable[origin] = fetched.error or "unreachable"
             run.robots[origin] = policy
             delay = policy.crawl_delay()
             if delay > run.settings.host_delay_s:

@@ -22,7 +22,8 @@ from pw_adaptive.settings import CrawlSettings
 from pw_adaptive.traps import TrapDetector
 from pw_adaptive.urls import canonicalize_url
 
-pytestmark = pytest.mark.e2e
+# The module fixture crawls every task inside the first test's setup.
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(1200)]
 
 CONCURRENCY = (1, 4)
 STOP_REASONS = {
