@@ -4,40 +4,10 @@ from __future__ import annotations
 
 import io
 import logging
-from urllib.parse import urlsplit
-
-ATTACHMENT_KINDS = {
-    ".pdf": "pdf",
-    ".doc": "doc",
-    ".docx": "docx",
-    ".xls": "xls",
-    ".xlsx": "xlsx",
-    ".ppt": "ppt",
-    ".pptx": "pptx",
-    ".odt": "odt",
-    ".ods": "ods",
-    ".rtf": "rtf",
-}
 
 MAX_PDF_PAGES = 50
 """Pages of a PDF whose text is extracted: fee schedules and handbooks put
 what matters first; a 600-page prospectus would cost seconds of CPU."""
-
-
-def attachment_kind(url: str, content_type: str = "") -> str | None:
-    """The attachment kind of a URL by its extension or content type, else None."""
-    path = urlsplit(url).path.lower()
-    for ext, kind in ATTACHMENT_KINDS.items():
-        if path.endswith(ext):
-            return kind
-    ctype = content_type.split(";")[0].strip().lower()
-    if ctype == "application/pdf":
-        return "pdf"
-    if "wordprocessingml" in ctype or ctype == "application/msword":
-        return "docx" if "openxml" in ctype else "doc"
-    if "spreadsheetml" in ctype or ctype == "application/vnd.ms-excel":
-        return "xlsx" if "openxml" in ctype else "xls"
-    return None
 
 
 def extract_text(kind: str, data: bytes) -> str:

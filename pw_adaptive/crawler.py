@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pw_adaptive.adaptive import MIN_RELEVANCE, Adaptive, StopReason
-from pw_adaptive.attachments import attachment_kind, extract_text
+from pw_adaptive.attachments import extract_text
 from pw_adaptive.dedup import ContentDeduper, Soft404Detector
 from pw_adaptive.frontier import Frontier, FrontierEntry
 from pw_adaptive.links import Region, TermWeights, score_link
@@ -34,6 +34,7 @@ from pw_adaptive.query import Query
 from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord
 from pw_adaptive.relevance import relevance
 from pw_adaptive.render import RenderedPage
+from pw_adaptive.render.extract import attachment_kind
 from pw_adaptive.render.fetch import Fetcher
 from pw_adaptive.robots import RobotsPolicy, robots_url
 from pw_adaptive.settings import CrawlSettings
@@ -304,7 +305,7 @@ class PageProcessor:
             return AttachmentRecord(
                 url=url, text=text, page=page, kind=kind, status=fetched.status, error=fetched.error
             )
-        real_kind = attachment_kind(url, fetched.content_type) or kind
+        real_kind = attachment_kind(url, media_type=fetched.content_type) or kind
         content, error = "", None
         try:
             content = extract_text(real_kind, fetched.body)

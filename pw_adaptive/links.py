@@ -19,8 +19,8 @@ A link's score in [0, 1] tells the frontier how promising it is:
 * never below the section floor of its region (:data:`SECTION_FLOORS`), so
   menus still get explored when nothing on the page names the query.
 
-A link is **blind** when its clue is 0: neither what a person sees on it nor
-its URL says anything about the query. Inheritance lifts a blind link's score
+A link is **blind** when its clue is below :data:`MIN_CLUE`: neither what a
+person sees on it nor its URL says anything worth following about the query. Inheritance lifts a blind link's score
 but does not make it a clue; the stopper's cold-start rule counts pages
 reached through blind links.
 """
@@ -42,6 +42,7 @@ __all__ = [
     "DEFAULT_INHERIT",
     "GENERIC_ANCHORS",
     "HIDDEN_FACTOR",
+    "MIN_CLUE",
     "SECTION_FLOORS",
     "ClueSource",
     "Link",
@@ -134,6 +135,13 @@ CLUE_WEIGHTS: Final[Mapping[str, float]] = MappingProxyType(
 )
 """Scale of each clue source; the clue is weight x fraction of terms hit."""
 
+MIN_CLUE: Final = 0.15
+"""A link whose clue is weaker than this is blind: one word of a four-word
+query in a card's teaser (0.5 x 1/4), or only a generic portal word such as
+"students", is not a lead a person would follow. Without it, any news teaser
+that mentions a query word resets the stopper's cold-start count, and a site
+without the content is explored far past its 10-page cold patience."""
+
 DEFAULT_INHERIT: Final = 0.3
 """Share of the parent page's relevance added to every link on it (the
 inheritance factor of Shark-Search, Hersovici et al. 1998, which decays the
@@ -204,7 +212,7 @@ class LinkScore:
     clue: float
     """Strongest clue in [0, 1]; 0 for a blind link."""
     blind: bool
-    """True when the link carries no clue (``clue == 0``)."""
+    """True when the link carries no clue worth following (``clue < MIN_CLUE``)."""
     clue_source: ClueSource
     """Where the clue came from: "text", "accessible_name", "context_heading",
     "url", or "" for a blind link."""
@@ -286,14 +294,16 @@ def score_link(
     promise = min(1.0, max(floor, clue) + inherited)
     if not link.visible:
         promise = floor + (promise - floor) * HIDDEN_FACTOR
-    return LinkScore(score=max(floor, promise), clue=clue, blind=clue == 0.0, clue_source=source)
+    return LinkScore(
+        score=max(floor, promise), clue=clue, blind=clue < MIN_CLUE, clue_source=source
+    )
 
 
 def is_blind(link: Link, query: Query) -> bool:
     """True when nothing a person sees on ``link``, nor its URL, carries a clue for
     ``query``: no term or synonym in its text, accessible name, card heading or URL.
     """
-    return _clue(link, query)[0] == 0.0
+    return _clue(link, query)[0] < MIN_CLUE
 
 
 class TermWeights:
@@ -302,9 +312,15 @@ class TermWeights:
     A term that nearly every page of a site mentions ("student" on a
     university portal) says little about where a link leads; a rare one
     ("visa") says a lot. This is inverse document frequency (Sparck Jones
-    1972) learnt during the crawl: weight = max(MIN_WEIGHT, 1 - df / pages),
+    1972) learnt during the crawl, smoothed so that a few pages cannot
+    discount a term: weight = max(MIN_WEIGHT, 1 - df / (pages + SMOOTHING)),
     all 1.0 until ``WARMUP_PAGES`` pages were seen.
     """
+
+    SMOOTHING: Final = 3
+    """Pseudo-pages that mention no term: after the home page alone, a term
+    it mentions keeps 3/4 of its weight; after 20 pages that all mention it,
+    about 1/8 (floored at MIN_WEIGHT)."""
 
     MIN_WEIGHT: Final = 0.25
     """Even a term on every page keeps a quarter of its weight: it is still
@@ -328,4 +344,5 @@ class TermWeights:
         """The current weights, or None while warming up (plain shares)."""
         if self._pages < self.WARMUP_PAGES:
             return None
-        return [max(self.MIN_WEIGHT, 1.0 - df / self._pages) for df in self._df]
+        pages = self._pages + self.SMOOTHING
+        return [max(self.MIN_WEIGHT, 1.0 - df / pages) for df in self._df]

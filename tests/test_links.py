@@ -10,10 +10,12 @@ from pw_adaptive.links import (
     DEFAULT_INHERIT,
     GENERIC_ANCHORS,
     HIDDEN_FACTOR,
+    MIN_CLUE,
     SECTION_FLOORS,
     Link,
     LinkScore,
     Region,
+    TermWeights,
     is_blind,
     is_generic_anchor,
     score_link,
@@ -288,3 +290,30 @@ def test_adding_a_query_term_to_a_specific_anchor_never_lowers_the_score(
     before = score_link(link, _QUERY).score
     after = score_link(dataclasses.replace(link, text=f"{link.text} {word}"), _QUERY).score
     assert after >= before
+
+
+def test_a_weak_clue_is_still_blind() -> None:
+    # One word of a four-word query in a card teaser is no lead to follow.
+    link = Link(f"{SITE}/x", text="MSc Energy Systems", context_text="Industrial placements.")
+    result = score_link(link, Query("veterinary medicine clinical placements"))
+    assert 0.0 < result.clue < MIN_CLUE
+    assert result.blind
+
+
+def test_a_generic_word_alone_is_a_weak_clue_with_portal_weights() -> None:
+    link = Link(f"{SITE}/x", text="Students win rowing silver")
+    query = Query("student visa requirements")
+    assert score_link(link, query, weights=query.term_weights).blind
+    assert not score_link(Link(f"{SITE}/v", text="Visa guidance"), query).blind
+
+
+def test_term_weights_discount_terms_on_every_page_but_not_after_one_page() -> None:
+    weights = TermWeights(2)
+    assert weights.weights() is None
+    weights.observe(0b01)
+    first = weights.weights()
+    assert first is not None and first[0] >= 0.7 and first[1] == 1.0
+    for _ in range(20):
+        weights.observe(0b01)
+    later = weights.weights()
+    assert later is not None and later[0] == TermWeights.MIN_WEIGHT and later[1] == 1.0
