@@ -2,9 +2,9 @@
 
 One :class:`CrawlRun` per crawl holds the mutable state; :class:`AdaptiveCrawler`
 owns (or borrows) the browser and runs crawls. The loop keeps up to
-``concurrency`` pages rendering; each finished page is processed in the event
-loop, one at a time, in completion order (with concurrency 1, in the
-frontier's order, deterministically):
+``concurrency`` pages rendering; pages are processed in the event loop one at
+a time, in the order they were started (so the outcome does not depend on
+render timings, at any concurrency):
 
 1. failures are counted by kind and recorded; redirects and client-side
    navigation are checked against the scope again;
@@ -414,10 +414,13 @@ async def crawl_loop(
                 else:
                     await asyncio.sleep(min(wait, 1.0))
                 continue
+            # Pages are processed in the order they were started, not the order
+            # they finished: the stopper and the frontier then see the same
+            # sequence whatever the render timings, so a crawl is reproducible
+            # at any concurrency (the others keep rendering meanwhile).
+            oldest = next(iter(in_flight))
             timeout = 0.5 if cancel is not None or deadline is not None else None
-            done, _ = await asyncio.wait(
-                in_flight, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
-            )
+            done, _ = await asyncio.wait({oldest}, timeout=timeout)
             for task in done:
                 entry = in_flight.pop(task)
                 run.rendering.pop(entry.url, None)

@@ -1,0 +1,92 @@
+"""The crawl loop over a fake renderer: no browser, milliseconds per crawl."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from pw_adaptive import AdaptiveCrawler, CrawlSettings
+from pw_adaptive.links import Link, Region
+from pw_adaptive.render import RenderedPage
+
+SITE = "http://portal.test"
+NAV = [("/study", "Study"), ("/life", "Campus life"), ("/about", "About us"), ("/news", "News")]
+TEXT = {
+    "/": "Welcome to the university.",
+    "/study": "Programmes and study options.",
+    "/life": "Clubs, sport and where you live.",
+    "/about": "Our history and our people.",
+    "/news": "Latest news from the university.",
+    "/life/halls": (
+        "## Residence halls\n\nOur halls of residence offer en-suite rooms from 150 pounds a "
+        "week. Accommodation contracts run for 40 weeks.\n\nHousing for international "
+        "students is guaranteed in the first year. Apply for accommodation by June."
+    ),
+    "/life/halls/prices": (
+        "## Accommodation prices\n\nHousing prices for 2026: halls 150 to 210 pounds a week. "
+        "Accommodation deposits are 250 pounds.\n\nStudent housing bills are included."
+    ),
+}
+CHILDREN = {
+    "/life": [("/life/halls", "Where to stay", "Residence halls and rooms")],
+    "/life/halls": [("/life/halls/prices", "Accommodation prices", "")],
+    "/news": [(f"/news/{i}", f"Story {i}", "") for i in range(30)],
+}
+
+
+class FakeRenderer:
+    """Renders the little site above, after a random delay."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.rendered: list[str] = []
+
+    async def render(self, url: str) -> RenderedPage:
+        await asyncio.sleep(self.rng.uniform(0, 0.01))
+        path = url.removeprefix(SITE) or "/"
+        self.rendered.append(path)
+        links = [Link(SITE + p, text=t, region=Region.NAV) for p, t in NAV]
+        links += [
+            Link(SITE + p, text=t, context_text=teaser) for p, t, teaser in CHILDREN.get(path, [])
+        ]
+        text = TEXT.get(path, f"A story about rowing, number {path}.")
+        return RenderedPage(
+            url=url, final_url=url, status=200, title=path, headings=(), markdown=text,
+            main_text=text, links=tuple(links), attachments=(), canonical=None, redirects=(),
+            error=None, elapsed_s=0.0,
+        )  # fmt: skip
+
+
+def _crawl(query: str, concurrency: int, seed: int, **options: object) -> tuple[list[str], str]:
+    settings = CrawlSettings(
+        concurrency=concurrency, respect_robots=False, probe_soft_404=False, **options
+    )  # type: ignore[arg-type]
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(seed))
+    result = asyncio.run(crawler.run(SITE + "/", query))
+    return [p.url.removeprefix(SITE) for p in result.pages], result.stop_reason
+
+
+def test_the_relevant_pages_are_found_and_the_crawl_stops_on_its_own() -> None:
+    pages, reason = _crawl("student housing", 1, 0)
+    assert {"/life/halls", "/life/halls/prices"} <= set(pages)
+    assert reason in {"coverage_reached", "saturated", "frontier_exhausted"}
+    assert len(pages) == len(set(pages))
+
+
+@pytest.mark.parametrize("concurrency", [2, 4, 8], ids=lambda c: f"concurrency-{c}")
+def test_render_timings_do_not_change_the_outcome(concurrency: int) -> None:
+    runs = {tuple(_crawl("student housing", concurrency, seed)[0]) for seed in range(4)}
+    assert len(runs) == 1
+
+
+def test_a_site_without_the_topic_gives_up_early() -> None:
+    pages, reason = _crawl("veterinary clinic", 4, 1)
+    assert reason == "no_relevant_pages"
+    assert len(pages) <= 15
+
+
+def test_the_budget_is_a_hard_limit() -> None:
+    pages, reason = _crawl("veterinary clinic", 4, 2, max_pages=3)
+    assert reason == "budget_exhausted" and len(pages) == 3
