@@ -241,6 +241,11 @@ class PageProcessor:
         if strongest >= run.settings.forgive_score:
             adaptive.forgive()
         reason = adaptive.observe(run.query, markdown, score, entry.blind)
+        if reason == StopReason.NO_RELEVANT_PAGES and strongest > 0.0:
+            # A link with a clue is still queued or rendering (blind pages
+            # started before it was found kept arriving): the content may be
+            # deep, not absent. That page resets the cold count when it lands.
+            reason = None
         return reason if run.settings.adaptive_stop else None
 
     async def _push_links(
