@@ -34,6 +34,7 @@ from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord
 from pw_adaptive.render import PlaywrightRenderer, RenderedPage, Renderer, RenderSettings
 from pw_adaptive.render.browser import launch_browser
 from pw_adaptive.render.fetch import Fetcher, PlaywrightFetcher
+from pw_adaptive.scoring import LinkScorer
 from pw_adaptive.settings import CrawlSettings
 from pw_adaptive.urls import url_host
 
@@ -51,7 +52,7 @@ class AdaptiveCrawler:
     crawl) or a ``BrowserContext`` (used as it is, never closed here); without
     one the crawler starts Playwright and launches a Chromium per crawl.
     ``renderer``/``fetcher`` replace the browser entirely (tests, other
-    engines).
+    engines); ``scorer`` replaces the link scoring (benchmark baselines).
     """
 
     def __init__(
@@ -63,8 +64,10 @@ class AdaptiveCrawler:
         renderer: Renderer | None = None,
         fetcher: Fetcher | None = None,
         synonyms: Synonyms | None = None,
+        scorer: LinkScorer | None = None,
     ) -> None:
         self.settings = settings or CrawlSettings()
+        self._scorer = scorer
         self.render_settings = render_settings or RenderSettings()
         self._browser = browser
         self._renderer = renderer
@@ -120,7 +123,7 @@ class AdaptiveCrawler:
             checkpoint = Checkpoint(state_path, crawl_key=crawl_key(run.start_url, q, settings))
             _resume(run, checkpoint)
         async with self._session() as (renderer, fetcher):
-            processor = PageProcessor(run, fetcher, sink)
+            processor = PageProcessor(run, fetcher, sink, self._scorer)
             if not run.pages:
                 await _check_start(run, processor)
             if settings.probe_soft_404 and not run.pages:

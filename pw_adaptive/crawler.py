@@ -29,7 +29,7 @@ from pw_adaptive.adaptive import MIN_RELEVANCE, Adaptive, StopReason
 from pw_adaptive.attachments import extract_text
 from pw_adaptive.dedup import ContentDeduper, Soft404Detector
 from pw_adaptive.frontier import Frontier, FrontierEntry
-from pw_adaptive.links import Region, TermWeights, score_link
+from pw_adaptive.links import Region, TermWeights
 from pw_adaptive.query import Query
 from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord
 from pw_adaptive.relevance import relevance
@@ -37,6 +37,7 @@ from pw_adaptive.render import RenderedPage
 from pw_adaptive.render.extract import attachment_kind
 from pw_adaptive.render.fetch import Fetcher
 from pw_adaptive.robots import RobotsPolicy, robots_url
+from pw_adaptive.scoring import AnchorScorer, LinkScorer
 from pw_adaptive.settings import CrawlSettings
 from pw_adaptive.traps import TrapDetector
 from pw_adaptive.urls import Scope, canonicalize_url, url_host
@@ -146,10 +147,17 @@ def new_run(start_url: str, query: Query, settings: CrawlSettings) -> CrawlRun:
 class PageProcessor:
     """Turns rendered pages into records, stopper verdicts and new links."""
 
-    def __init__(self, run: CrawlRun, fetcher: Fetcher | None, emit: RecordSink) -> None:
+    def __init__(
+        self,
+        run: CrawlRun,
+        fetcher: Fetcher | None,
+        emit: RecordSink,
+        scorer: LinkScorer | None = None,
+    ) -> None:
         self.run = run
         self.fetcher = fetcher
         self.emit = emit
+        self.scorer: LinkScorer = scorer or AnchorScorer()
 
     async def robots_for(self, url: str) -> RobotsPolicy | None:
         """The robots policy of ``url``'s origin (fetched once), or None when ignored."""
@@ -273,7 +281,7 @@ class PageProcessor:
             if policy is not None and not policy.allows(target):
                 run.skipped["robots"] += 1
                 continue
-            scored = score_link(
+            scored = self.scorer.score(
                 link, run.query, score, inherit=run.settings.inherit, floors=floors, weights=weights
             )
             run.frontier.push(

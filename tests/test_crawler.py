@@ -90,3 +90,16 @@ def test_a_site_without_the_topic_gives_up_early() -> None:
 def test_the_budget_is_a_hard_limit() -> None:
     pages, reason = _crawl("veterinary clinic", 4, 2, max_pages=3)
     assert reason == "budget_exhausted" and len(pages) == 3
+
+
+def test_a_breadth_first_scorer_fetches_shallower_pages_first() -> None:
+    from pw_adaptive.scoring import BreadthFirstScorer
+
+    settings = CrawlSettings(
+        concurrency=1, respect_robots=False, probe_soft_404=False, adaptive_stop=False,
+        max_pages=12,
+    )  # fmt: skip
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(0), scorer=BreadthFirstScorer())
+    result = asyncio.run(crawler.run(SITE + "/", "student housing"))
+    depths = [p.depth for p in result.pages]
+    assert depths == sorted(depths)
