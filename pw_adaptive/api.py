@@ -13,7 +13,6 @@ import hashlib
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 from playwright.async_api import Browser, BrowserContext, async_playwright
@@ -284,8 +283,3 @@ def crawl(start_url: str, query: str | Query, **options: Any) -> CrawlResult:
         )
     with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="pw-adaptive") as pool:
         return pool.submit(asyncio.run, acrawl(start_url, query, **options)).result()
-
-
-def default_state_path(out: str | os.PathLike[str]) -> Path:
-    """Where the CLI keeps the crawl state next to an output file."""
-    return Path(os.fspath(out) + ".state.sqlite")

@@ -284,7 +284,8 @@ class PageProcessor:
             scored = self.scorer.score(
                 link, run.query, score, inherit=run.settings.inherit, floors=floors, weights=weights
             )
-            run.frontier.push(
+            # Already canonical: push_canonical skips canonicalizing it again.
+            run.frontier.push_canonical(
                 target,
                 score=scored.score,
                 depth=entry.depth + 1,

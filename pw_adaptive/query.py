@@ -388,7 +388,7 @@ class Query:
     immutable and safe to share between threads.
     """
 
-    __slots__ = ("_patterns", "_synonyms", "_terms", "_text")
+    __slots__ = ("_patterns", "_synonyms", "_terms", "_text", "_weights")
 
     def __init__(self, text: str, synonyms: Synonyms | None = None) -> None:
         self._text = text
@@ -402,6 +402,7 @@ class Query:
         if len(terms) > MAX_TERMS:
             raise ValueError(f"query has {len(terms)} terms; at most {MAX_TERMS} are supported")
         self._terms = terms
+        self._weights = tuple(GENERIC_TERM_WEIGHT if _is_generic(t) else 1.0 for t in terms)
         self._patterns = tuple(_term_regex(term, self._synonyms) for term in terms)
 
     @property
@@ -427,7 +428,7 @@ class Query:
         """How much each term says about a page, a priori: 1.0, or
         :data:`GENERIC_TERM_WEIGHT` for words that every page of a university
         portal uses (:data:`PORTAL_GENERIC_WORDS`)."""
-        return tuple(GENERIC_TERM_WEIGHT if _is_generic(term) else 1.0 for term in self._terms)
+        return self._weights
 
     def __repr__(self) -> str:
         return f"Query({self._text!r}, terms={self._terms!r})"
