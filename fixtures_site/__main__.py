@@ -17,7 +17,7 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--port", type=int, default=0, help="first port (default: free ports)")
     sub.add_parser("list", help="list the portals")
     args = parser.parse_args(argv)
-    portals = load_portals()
+    portals = load_portals(fault_injection=True)
     if args.command == "list":
         for name, portal in portals.items():
             print(f"{name}\t{portal.description}")

@@ -50,6 +50,9 @@ class Portal:
     name: str
     handle: Callable[[Request], Response]
     description: str = ""
+    fault_injection: bool = False
+    """A portal of injected faults for failure-handling tests: no ground-truth
+    tasks, served only when named (``serve_portals(["faults"])``)."""
 
     @property
     def truth_path(self) -> Path:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import sys
 import threading
 import time
 from collections.abc import Iterable, Iterator
@@ -24,15 +25,16 @@ from fixtures_site.common import Portal, Request, Response
 HOST = "127.0.0.1"
 
 
-def load_portals() -> dict[str, Portal]:
-    """Every portal module under ``fixtures_site/portals`` that defines PORTAL."""
+def load_portals(*, fault_injection: bool = False) -> dict[str, Portal]:
+    """Every portal module under ``fixtures_site/portals`` that defines PORTAL; the
+    fault-injection portals (no ground truth tasks) only with ``fault_injection``."""
     found: dict[str, Portal] = {}
     for info in sorted(pkgutil.iter_modules(portals_pkg.__path__), key=lambda m: m.name):
         if info.name.startswith("_"):
             continue
         module = importlib.import_module(f"{portals_pkg.__name__}.{info.name}")
         portal = getattr(module, "PORTAL", None)
-        if isinstance(portal, Portal):
+        if isinstance(portal, Portal) and (fault_injection or not portal.fault_injection):
             found[portal.name] = portal
     return found
 
@@ -101,6 +103,13 @@ class _Server(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that gives up on a page (a timeout, a closed tab) resets its
+        # connection: not a server error worth a traceback.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
 
 def start_portal(portal: Portal, port: int = 0) -> RunningPortal:
     server = _Server((HOST, port), _handler_for(portal))
@@ -134,8 +143,12 @@ class RunningSites:
 
 @contextmanager
 def serve_portals(names: Iterable[str] | None = None, base_port: int = 0) -> Iterator[RunningSites]:
-    available = load_portals()
-    wanted = list(names) if names is not None else list(available)
+    available = load_portals(fault_injection=True)
+    wanted = (
+        list(names)
+        if names is not None
+        else [name for name, portal in available.items() if not portal.fault_injection]
+    )
     unknown = [n for n in wanted if n not in available]
     if unknown:
         raise ValueError(f"unknown portal(s): {', '.join(unknown)}; known: {', '.join(available)}")

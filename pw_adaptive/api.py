@@ -11,7 +11,7 @@ import asyncio
 import concurrent.futures
 import hashlib
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -28,14 +28,25 @@ from pw_adaptive.crawler import (
     crawl_loop,
     new_run,
 )
+from pw_adaptive.netguard import NetGuard, guard_for
 from pw_adaptive.query import Query, Synonyms
-from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord
+from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord, SkipRecord
 from pw_adaptive.render import PlaywrightRenderer, RenderedPage, Renderer, RenderSettings
 from pw_adaptive.render.browser import launch_browser
 from pw_adaptive.render.fetch import Fetcher, PlaywrightFetcher
+from pw_adaptive.render.recycle import RecyclingRenderer
+from pw_adaptive.retry import RetryPolicy, render_with_retries
 from pw_adaptive.scoring import LinkScorer
 from pw_adaptive.settings import CrawlSettings
 from pw_adaptive.urls import url_host
+
+
+def _recycled(
+    make: Callable[[], PlaywrightRenderer], settings: RenderSettings
+) -> RecyclingRenderer:
+    """The renderers of a crawl that owns its browser: a new context every
+    ``settings.recycle_context_pages`` pages (never for 0)."""
+    return RecyclingRenderer(make, settings.recycle_context_pages)
 
 
 def crawl_key(start_url: str, query: Query, settings: CrawlSettings) -> str:
@@ -52,6 +63,10 @@ class AdaptiveCrawler:
     one the crawler starts Playwright and launches a Chromium per crawl.
     ``renderer``/``fetcher`` replace the browser entirely (tests, other
     engines); ``scorer`` replaces the link scoring (benchmark baselines).
+    When the start URL's host is public, the browser and fetcher made here
+    block requests to private addresses (``pw_adaptive.netguard``; see
+    ``CrawlSettings.allow_private_addresses``); a given renderer or fetcher
+    is used as it is.
     """
 
     def __init__(
@@ -74,26 +89,54 @@ class AdaptiveCrawler:
         self._synonyms = synonyms
 
     @asynccontextmanager
-    async def _session(self) -> AsyncIterator[tuple[Renderer, Fetcher | None]]:
+    async def _session(
+        self, guard: NetGuard | None = None
+    ) -> AsyncIterator[tuple[Renderer, Fetcher | None]]:
         if self._renderer is not None:
             yield self._renderer, self._fetcher
             return
-        if self._browser is not None:
-            # A BrowserContext is used as it is; from a Browser the renderer
-            # makes its own context (downloads off, service workers blocked so
-            # that request interception sees every request) and closes it.
-            async with PlaywrightRenderer(self._browser, self.render_settings) as renderer:
+        settings = self.render_settings
+        if isinstance(self._browser, BrowserContext):
+            # A BrowserContext is used as it is (never recycled, never closed).
+            async with PlaywrightRenderer(self._browser, settings, guard=guard) as renderer:
                 context = await renderer.context()
-                yield renderer, self._fetcher or PlaywrightFetcher(context)
+                yield renderer, self._fetcher or PlaywrightFetcher(context, guard=guard)
+            return
+        if self._browser is not None:
+            # From a Browser the renderer makes its own contexts (downloads off,
+            # service workers blocked so that request interception sees every
+            # request), recycled every `recycle_context_pages`, and closes them.
+            browser_given = self._browser
+            async with _recycled(
+                lambda: PlaywrightRenderer(browser_given, settings, guard=guard), settings
+            ) as recycler:
+                await recycler.context()
+                yield recycler, self._fetcher or PlaywrightFetcher(recycler.context, guard=guard)
             return
         async with async_playwright() as playwright:
-            browser = await launch_browser(playwright, self.render_settings)
+            browser = await launch_browser(playwright, settings)
+            latest = [browser]
+
+            async def relaunch() -> Browser:
+                # The browser this crawl launched went away: launch another one
+                # (later recycled contexts are made in it too).
+                latest.append(await launch_browser(playwright, settings))
+                return latest[-1]
+
             try:
-                async with PlaywrightRenderer(browser, self.render_settings) as renderer:
-                    context = await renderer.context()
-                    yield renderer, self._fetcher or PlaywrightFetcher(context)
+                async with _recycled(
+                    lambda: PlaywrightRenderer(
+                        latest[-1], settings, guard=guard, relaunch=relaunch
+                    ),
+                    settings,
+                ) as recycler:
+                    await recycler.context()
+                    # The context is looked up on every fetch: a relaunch replaces it.
+                    fetcher = self._fetcher or PlaywrightFetcher(recycler.context, guard=guard)
+                    yield recycler, fetcher
             finally:
-                await browser.close()
+                for launched in latest:
+                    await launched.close()
 
     async def run(
         self,
@@ -104,25 +147,54 @@ class AdaptiveCrawler:
         on_progress: ProgressSink | None = None,
         state_path: str | os.PathLike[str] | None = None,
         cancel: asyncio.Event | None = None,
+        resend_from: int | None = None,
     ) -> CrawlResult:
         """Crawl from ``start_url`` for ``query``; ``ValueError`` on bad input.
 
         Records are passed to ``on_record`` in fetch order, then the summary.
-        With ``state_path`` the crawl state is saved to SQLite after every
-        page, and a crawl found there (same start URL, query and settings) is
-        resumed: pages fetched before are not fetched again, and their records
-        are not sent again.
+        Setting ``cancel`` stops the crawl (stop reason ``cancelled``) within
+        about half a second; pages still rendering are dropped, not recorded.
+
+        With ``state_path`` the crawl state is saved to SQLite every
+        ``checkpoint_every`` pages, and a crawl found there (same start URL,
+        query and settings) is resumed: pages fetched before are not fetched
+        again, and their records are not sent again, except those from the
+        ``resend_from``-th on (count them in the output you append to: the
+        lines of a JSON Lines file, say, without a summary). A record is sent
+        only once it is saved, so after a crash or SIGKILL the state file
+        holds every record that was sent, and the output can be completed
+        from it; ``ValueError`` when ``resend_from`` exceeds the records saved.
+        Pages that were rendering when the crawl stopped are rendered again,
+        first and in the order they were started, so a resumed crawl makes
+        the decisions an uninterrupted one makes. Hosts with a politeness
+        delay wait that delay before their first page after a resume.
         """
         q = query if isinstance(query, Query) else Query(query, self._synonyms)
         settings = self.settings
         run = new_run(start_url, q, settings)
         sink: RecordSink = on_record or (lambda _record: None)
         checkpoint = None
+        journal = _Journal(sink)
         if state_path is not None:
             checkpoint = Checkpoint(state_path, crawl_key=crawl_key(run.start_url, q, settings))
-            _resume(run, checkpoint)
-        async with self._session() as (renderer, fetcher):
-            processor = PageProcessor(run, fetcher, sink, self._scorer)
+            try:
+                journal.saved = _resume(run, checkpoint)
+                journal.saved_dedup = run.dedup.recorded
+                for record in _stored_records(checkpoint, resend_from, journal.saved):
+                    sink(record)
+            except BaseException:
+                checkpoint.close()
+                raise
+        emit: RecordSink = journal.pending.append if checkpoint is not None else sink
+        # Requests to private addresses are counted as skipped "private_address".
+        guard = await guard_for(
+            run.start_url,
+            allow_private=settings.allow_private_addresses,
+            public_hosts=settings.treat_as_public,
+            on_block=lambda _url, _kind: run.skipped.update(("private_address",)),
+        )
+        async with self._session(guard) as (renderer, fetcher):
+            processor = PageProcessor(run, fetcher, emit, self._scorer)
             if not run.pages:
                 await _check_start(run, processor)
             if settings.probe_soft_404 and not run.pages:
@@ -132,12 +204,13 @@ class AdaptiveCrawler:
             def after_page() -> None:
                 counter["n"] += 1
                 if checkpoint is not None and counter["n"] % settings.checkpoint_every == 0:
-                    _save(run, checkpoint)
+                    _save(run, checkpoint, journal)
 
             first = not run.pages
+            render = _with_retries(renderer.render, run)
             await crawl_loop(
                 run,
-                _first_page_guard(renderer, run) if first else renderer.render,
+                _first_page_guard(render, run) if first else render,
                 processor,
                 progress=on_progress,
                 cancel=cancel,
@@ -145,17 +218,62 @@ class AdaptiveCrawler:
             )
         result = run.result()
         if checkpoint is not None:
-            _save(run, checkpoint, done=True)
+            _save(run, checkpoint, journal, done=True)
             checkpoint.close()
         sink(result.summary())
         return result
 
 
-def _first_page_guard(renderer: Renderer, run: CrawlRun) -> Any:
+STATE_LAYOUT = 2
+"""Version of the crawl state this module keeps in a state file's key/value
+table (``run``, ``record:<i>``, ``dedup:<i>``, ``soft404``)."""
+
+
+class _Journal:
+    """Records emitted since the last save, and how much of the crawl is saved.
+
+    With a state file, records are held here until the save that covers
+    their page, then sent: what the caller received is always a prefix of
+    what the file holds, so nothing is lost or duplicated across a crash.
+    """
+
+    def __init__(self, sink: RecordSink) -> None:
+        self.sink = sink
+        self.pending: list[dict[str, Any]] = []
+        self.saved = 0  # records in the state file
+        self.saved_dedup = 0  # content fingerprints in the state file
+
+
+Render = Callable[[str], Awaitable[RenderedPage]]
+
+
+def _with_retries(render: Render, run: CrawlRun) -> Render:
+    """``render`` with the crawl's retry policy (``pw_adaptive.retry``); every
+    failed attempt that is retried is counted in ``run.failures`` by kind (the
+    last attempt is counted when its page is processed)."""
+    settings = run.settings
+    policy = RetryPolicy(
+        max_attempts=settings.retry_attempts,
+        backoff_s=settings.retry_backoff_s,
+        backoff_max_s=settings.retry_backoff_max_s,
+        retry_after_cap_s=settings.retry_after_cap_s,
+        statuses=frozenset(settings.retry_statuses),
+    )
+
+    def count(kind: str) -> None:
+        run.failures[kind] += 1
+
+    async def attempt(url: str) -> RenderedPage:
+        return await render_with_retries(render, url, policy, on_retry=count)
+
+    return attempt
+
+
+def _first_page_guard(render_page: Render, run: CrawlRun) -> Any:
     """Render pages; the very first one must load or the crawl cannot start."""
 
     async def render(url: str) -> RenderedPage:
-        page = await renderer.render(url)
+        page = await render_page(url)
         if url == run.start_url and not run.pages:
             failed = page.error or (
                 f"HTTP {page.status}" if page.status is not None and page.status >= 400 else None
@@ -186,45 +304,85 @@ async def _probe_soft_404(run: CrawlRun, renderer: Renderer) -> None:
         run.soft404.learn(url_host(run.start_url), page.main_text)
 
 
-def _save(run: CrawlRun, checkpoint: Checkpoint, *, done: bool = False) -> None:
-    """Save the crawl: the frontier, the run state and the records not saved yet.
+def _save(run: CrawlRun, checkpoint: Checkpoint, journal: _Journal, *, done: bool = False) -> None:
+    """Save the crawl, then send the records it covers.
 
-    One transaction, so a crash leaves either the old state or the new one.
-    Records are stored one row each and only once (saving every page's
-    markdown again after every page would cost O(pages^2)).
+    Saved in one transaction: the frontier, the run state (stopper, term
+    weights, soft-404 probes, counters) and what was added since the last
+    save: records (one row each, ``record:<i>`` in emission order: pages,
+    attachments, skips) and content fingerprints (``dedup:<i>``). A crash
+    leaves either the old state or the new one, and a save costs O(new data)
+    (saving every page's markdown again would cost O(pages^2)).
     """
+    records = list(journal.pending)
+    dedup_rows = run.dedup.state(journal.saved_dedup)
     state: dict[str, Any] = {
         "run": {
+            "layout": STATE_LAYOUT,
             "adaptive": run.adaptive.state(),
-            "pages": len(run.pages),
-            "attachments": len(run.attachments),
+            "term_weights": run.term_weights.state() if run.term_weights is not None else None,
+            "records": journal.saved + len(records),
+            "dedup": journal.saved_dedup + len(dedup_rows),
             "final_urls": sorted(run.final_urls),
             "skipped": dict(run.skipped),
             "failures": dict(run.failures),
             "elapsed": run.elapsed(),
             "stop_reason": run.stop_reason if done else None,
-        }
+        },
+        "soft404": run.soft404.state(),
     }
-    for i in range(run.saved_pages, len(run.pages)):
-        state[f"page:{i}"] = run.pages[i].to_json()
-    for i in range(run.saved_attachments, len(run.attachments)):
-        state[f"attachment:{i}"] = run.attachments[i].to_json()
+    for i, record in enumerate(records, start=journal.saved):
+        state[f"record:{i}"] = record
+    for i, row in enumerate(dedup_rows, start=journal.saved_dedup):
+        state[f"dedup:{i}"] = row
     checkpoint.save(run.frontier, state=state)
-    run.saved_pages, run.saved_attachments = len(run.pages), len(run.attachments)
+    journal.saved += len(records)
+    journal.saved_dedup += len(dedup_rows)
+    journal.pending.clear()  # in place: the processor appends to this list
+    for record in records:
+        journal.sink(record)
 
 
-def _resume(run: CrawlRun, checkpoint: Checkpoint) -> None:
+def _resume(run: CrawlRun, checkpoint: Checkpoint) -> int:
+    """Load a saved crawl into ``run``; returns the number of records saved.
+
+    Everything that decides which page comes next is restored: the frontier
+    (in-flight entries relaunched first), the stopper, the term weights, the
+    content fingerprints and soft-404 probes, the URLs seen. The trap
+    detector's memory of faceted-search variants is rebuilt by checking again
+    every URL it let through (queued or fetched); robots.txt is fetched again.
+    """
     state = checkpoint.get_state("run")
     if state is None:
-        return
+        return 0
+    if state.get("layout") != STATE_LAYOUT:
+        raise ValueError(
+            f"state file {checkpoint.path} was written by another version of pw_adaptive"
+            " (its crawl state layout differs); delete it to start over"
+        )
     checkpoint.load_frontier(run.frontier)
+    frontier = run.frontier
+    snapshot = frontier.snapshot()
+    for url in (*snapshot.done, *(entry.url for entry in snapshot.queued)):
+        frontier.traps.check(url)
+    frontier.hold_hosts()
     run.adaptive.restore(state["adaptive"])
-    run.pages = [_page_from_json(checkpoint.get_state(f"page:{i}")) for i in range(state["pages"])]
-    run.attachments = [
-        _attachment_from_json(checkpoint.get_state(f"attachment:{i}"))
-        for i in range(state["attachments"])
-    ]
+    if run.term_weights is not None and state["term_weights"] is not None:
+        run.term_weights.restore(state["term_weights"])
+    run.dedup.restore(checkpoint.get_state(f"dedup:{i}") for i in range(state["dedup"]))
+    run.soft404.restore(checkpoint.get_state("soft404"))
+    saved = int(state["records"])
+    for i in range(saved):
+        record = checkpoint.get_state(f"record:{i}")
+        fields = {k: v for k, v in record.items() if k != "type"}
+        if record["type"] == "page":
+            run.pages.append(_page_from_json(record))
+        elif record["type"] == "attachment":
+            run.attachments.append(_attachment_from_json(record))
+        elif record["type"] == "skip":
+            run.skips.append(SkipRecord(**fields))
     run.saved_pages, run.saved_attachments = len(run.pages), len(run.attachments)
+    run.saved_skips = len(run.skips)
     run.attachments_seen = {a.url for a in run.attachments}
     run.final_urls = set(state["final_urls"])
     run.skipped.update(state["skipped"])
@@ -234,6 +392,21 @@ def _resume(run: CrawlRun, checkpoint: Checkpoint) -> None:
     # (cancelled, out of time) goes on where it stopped.
     if state.get("stop_reason") not in (None, StopReason.CANCELLED, StopReason.TIME_LIMIT):
         run.stop_reason = state["stop_reason"]
+    return saved
+
+
+def _stored_records(
+    checkpoint: Checkpoint, resend_from: int | None, saved: int
+) -> list[dict[str, Any]]:
+    """The saved records from the ``resend_from``-th on (none for None)."""
+    if resend_from is None:
+        return []
+    if not 0 <= resend_from <= saved:
+        raise ValueError(
+            f"the output holds {resend_from} records but state file {checkpoint.path}"
+            f" saved {saved}: they belong to different crawls"
+        )
+    return [checkpoint.get_state(f"record:{i}") for i in range(resend_from, saved)]
 
 
 def _page_from_json(data: dict[str, Any]) -> PageRecord:

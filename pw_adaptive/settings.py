@@ -35,6 +35,16 @@ class CrawlSettings:
     """Obey robots.txt (RFC 9309) on every origin in scope."""
     user_agent: str = "pw-adaptive"
     """The product token matched against robots.txt groups."""
+    allow_private_addresses: bool = False
+    """Let a crawl that starts on a public host reach loopback, private,
+    link-local, unique-local and cloud-metadata addresses. Off by default:
+    pages of a public site must not steer the browser into the local network
+    (``pw_adaptive.netguard``). A start URL on such an address (an intranet,
+    a local server) turns the guard off by itself."""
+    treat_as_public: tuple[str, ...] = ()
+    """Hosts (names or IP literals, no port) the private-address guard counts
+    as public whatever they resolve to. For tests that stand a loopback
+    server in for a public site; never needed against real sites."""
     adaptive: AdaptiveOptions = field(default_factory=AdaptiveOptions)
     """The stopper's options."""
     adaptive_stop: bool = True
@@ -62,6 +72,20 @@ class CrawlSettings:
     """Attachments larger than this are recorded but not downloaded."""
     checkpoint_every: int = 1
     """With a state file, save the crawl state after this many pages."""
+    retry_attempts: int = 3
+    """Attempts per page at most, the first included, for transient failures:
+    the statuses of ``retry_statuses``, timeouts, renderer crashes and a browser
+    that went away (``pw_adaptive.retry``). 1 turns retries off."""
+    retry_backoff_s: float = 1.0
+    """Pause before the first retry of a page; doubled for each further retry,
+    plus up to as much random jitter."""
+    retry_backoff_max_s: float = 30.0
+    """Longest backoff pause between two attempts."""
+    retry_after_cap_s: float = 60.0
+    """A 429 or 503 answer's ``Retry-After`` (seconds or an HTTP-date) replaces the
+    backoff pause, but never asks for more than this."""
+    retry_statuses: tuple[int, ...] = (429, 500, 502, 503, 504)
+    """HTTP statuses of the main document that are retried (overload, rate limit)."""
 
     def __post_init__(self) -> None:
         if self.max_pages < 1:
@@ -80,6 +104,13 @@ class CrawlSettings:
             raise ValueError(f"checkpoint_every must be >= 1, got {self.checkpoint_every}")
         if self.max_attachment_bytes < 0:
             raise ValueError("max_attachment_bytes must be >= 0")
+        for hosts in ("allowed_hosts", "treat_as_public"):
+            if isinstance(getattr(self, hosts), str):  # tuple("a.b") would be its letters
+                raise ValueError(f"{hosts} must be a sequence of hosts, not one string")
+        if self.retry_attempts < 1:
+            raise ValueError(f"retry_attempts must be >= 1, got {self.retry_attempts}")
+        if min(self.retry_backoff_s, self.retry_backoff_max_s, self.retry_after_cap_s) < 0:
+            raise ValueError("retry_backoff_s, retry_backoff_max_s, retry_after_cap_s must be >= 0")
 
     @classmethod
     def from_options(cls, **options: Any) -> CrawlSettings:
@@ -94,8 +125,10 @@ class CrawlSettings:
         if unknown:
             raise ValueError(f"unknown crawl option(s): {', '.join(unknown)}")
         adaptive_kw = {k: options.pop(k) for k in list(options) if k in adaptive_names}
-        if "allowed_hosts" in options:
-            options["allowed_hosts"] = tuple(options["allowed_hosts"])
+        for name in ("allowed_hosts", "treat_as_public", "retry_statuses"):
+            if name in options:
+                value = options[name]
+                options[name] = (value,) if isinstance(value, str) else tuple(value)
         settings = cls(**options)
         if adaptive_kw:
             settings = replace(settings, adaptive=replace(settings.adaptive, **adaptive_kw))

@@ -7,6 +7,7 @@ visibility, found by click), attachments, canonical URL and redirect chain.
 """
 
 from pw_adaptive.render.browser import (
+    BrowserClosedError,
     BrowserNotFoundError,
     browser_args,
     find_chromium,
@@ -17,6 +18,7 @@ from pw_adaptive.render.records import Attachment, RenderedPage, Renderer, Rende
 
 __all__ = [
     "Attachment",
+    "BrowserClosedError",
     "BrowserNotFoundError",
     "PlaywrightRenderer",
     "RenderSettings",

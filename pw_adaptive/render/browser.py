@@ -30,6 +30,7 @@ __all__ = [
     "CHROMIUM_ENV",
     "QUIET_ARGS",
     "SYSTEM_CHROMIUM_PATHS",
+    "BrowserClosedError",
     "BrowserNotFoundError",
     "browser_args",
     "find_chromium",
@@ -76,6 +77,10 @@ _FIX = (
 
 class BrowserNotFoundError(RuntimeError):
     """No usable Chromium: the message names what was tried and how to fix it."""
+
+
+class BrowserClosedError(RuntimeError):
+    """The browser a crawl was given went away (closed, crashed, killed) mid-crawl."""
 
 
 def _is_executable(path: str) -> bool:

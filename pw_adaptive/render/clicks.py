@@ -125,6 +125,7 @@ async def _explore_one(
             accessible_name=candidate.accessible_name,
             region=candidate.region,
             context_heading=candidate.context_heading,
+            context_text=candidate.context_text,
             visible=True,
             via_click=True,
         )

@@ -12,13 +12,20 @@
 //             data-href, data-url, data-link, data-route with a URL value)
 //             with text, accessible name, region, context heading, visibility
 //   clicks    click-only candidates (role=link, href="#" anchors, [onclick],
-//             buttons, outermost cursor:pointer elements) with their ordinal
+//             buttons, outermost cursor:pointer elements) with their ordinal,
+//             text, accessible name, region, context heading and teaser
 // opts.mode === "mark" runs the same candidate selection on a fresh copy of the
 // page and marks each candidate with data-pw-adaptive-click="<ordinal>".
 (opts) => {
   "use strict";
   const mode = (opts && opts.mode) || "extract";
   const maxCandidates = (opts && opts.maxCandidates) || 200;
+  // Bounds for huge documents (a 10 MB DOM): elements visited and text kept.
+  const maxElements = (opts && opts.maxElements) || Infinity;
+  const maxChars = (opts && opts.maxChars) || Infinity;
+  let visited = 0;
+  let chars = 0;
+  let truncated = false;
   const HTML_NS = "http://www.w3.org/1999/xhtml";
   // Longest card text taken as a link's teaser: a card is a title and a line
   // or two; anything longer is a section whose text is about many links.
@@ -240,14 +247,21 @@
   };
 
   const walk = (node, ctx) => {
+    if (truncated) return;
     if (node.nodeType === 3) {
       if (!ctx.out) return;
-      const data = node.data;
+      let data = node.data;
+      chars += data.length;
+      if (chars > maxChars) {
+        truncated = true;
+        data = data.slice(0, Math.max(0, data.length - (chars - maxChars)));
+      }
       html.push(escText(data));
       text.push(ctx.pre ? data : data.replace(/\s+/g, " "));
       return;
     }
     if (node.nodeType !== 1) return;
+    if (++visited > maxElements) { truncated = true; return; }
     const el = node;
     const tag = el.localName;
     if (SKIP.has(tag) || (el.namespaceURI && el.namespaceURI !== HTML_NS)) return;
@@ -316,7 +330,7 @@
         const name = accessibleName(el);
         if ((label || name) && label.length <= 200 && !DESTRUCTIVE_RE.test(label + " " + name) &&
             isVisible(el, c)) {
-          const rec = { index: ordinal, priority, text: label, name, region: c.region, heading: "" };
+          const rec = { index: ordinal, priority, text: label, name, region: c.region, heading: "", el };
           ordinal += 1;
           if (mode === "mark") el.setAttribute("data-pw-adaptive-click", String(rec.index));
           contextHeading(rec, c.landmarkId);
@@ -399,6 +413,7 @@
   if (!mainText.trim()) {
     // Everything sits in landmarks (a page made of one big <header>): keep them all.
     html.length = 0; text.length = 0; frames.length = 0;
+    visited = 0; chars = 0; truncated = false;
     walk(root, Object.assign({}, base, { collect: false, boilerplateOut: false }));
     mainHtml = html.join("");
     mainText = text.join("");
@@ -411,10 +426,15 @@
     canonical: canonicalEl ? absUrl(canonicalEl.getAttribute("href"), canonicalEl) : null,
     html: mainHtml,
     text: mainText,
+    truncated,
     headings,
     links: links.map(({ resolved, el, ...rest }) => (
       Object.assign(rest, { teaser: rest.region === "main" || rest.region === "aside" ?
         teaserOf(el, rest.text) : "" }))),
-    clicks: clicks.map(({ resolved, ...rest }) => rest),
+    // Click-only elements get the same teaser as links: "Open the checklist"
+    // under "Your permission to study ..." says where it leads by its card.
+    clicks: clicks.map(({ resolved, el, ...rest }) => (
+      Object.assign(rest, { teaser: rest.region === "main" || rest.region === "aside" ?
+        teaserOf(el, rest.text) : "" }))),
   };
 };

@@ -73,6 +73,9 @@ class ClickCandidate:
     """Page region the element sits in."""
     context_heading: str
     """Heading of the card, list or section around it."""
+    context_text: str = ""
+    """Text of the card or list item around it (its teaser), as for links;
+    empty outside the main content and side columns."""
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,8 @@ class Extraction:
     """Document links, one per URL."""
     clicks: tuple[ClickCandidate, ...]
     """Click-only candidates in document order (unfiltered by the exploration bound)."""
+    truncated: bool = False
+    """The DOM was larger than the extraction's bounds: its end was left out."""
 
 
 @cache
@@ -184,14 +189,26 @@ def _candidates(raw_clicks: Sequence[Mapping[str, Any]]) -> tuple[ClickCandidate
             accessible_name=str(raw.get("name") or ""),
             region=_region(raw.get("region")),
             context_heading=str(raw.get("heading") or ""),
+            context_text=str(raw.get("teaser") or ""),
         )
         for raw in raw_clicks
     )
 
 
-async def extract_page(page: Page) -> Extraction:
-    """Run the extraction script once on a ready ``page`` and convert its output."""
-    raw: dict[str, Any] = await page.evaluate(extraction_script(), {"mode": "extract"})
+async def extract_page(
+    page: Page, *, max_elements: int | None = None, max_chars: int | None = None
+) -> Extraction:
+    """Run the extraction script once on a ready ``page`` and convert its output.
+
+    ``max_elements`` and ``max_chars`` bound the walk of a huge DOM: elements
+    past the first ``max_elements`` and text past ``max_chars`` characters are
+    left out (``Extraction.truncated``)."""
+    opts: dict[str, Any] = {"mode": "extract"}
+    if max_elements is not None:
+        opts["maxElements"] = max_elements
+    if max_chars is not None:
+        opts["maxChars"] = max_chars
+    raw: dict[str, Any] = await page.evaluate(extraction_script(), opts)
     links, attachments = split_links(raw.get("links") or ())
     canonical = raw.get("canonical")
     return Extraction(
@@ -204,6 +221,7 @@ async def extract_page(page: Page) -> Extraction:
         links=tuple(links),
         attachments=tuple(attachments),
         clicks=_candidates(raw.get("clicks") or ()),
+        truncated=bool(raw.get("truncated")),
     )
 
 

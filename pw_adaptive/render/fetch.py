@@ -2,15 +2,25 @@
 
 Going through Playwright's ``APIRequestContext`` keeps one network identity
 for the crawl: the same proxy, cookies and host-resolver rules as the pages.
+With a private-address guard (``pw_adaptive.netguard``) redirects are
+followed hop by hop and every hop is checked before it is requested.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
+from urllib.parse import urljoin
 
-from playwright.async_api import BrowserContext
+from playwright.async_api import APIResponse, BrowserContext
 from playwright.async_api import Error as PlaywrightError
+
+from pw_adaptive.netguard import NetGuard
+
+MAX_FETCH_REDIRECTS = 5
+"""Redirects followed for robots.txt and attachments (RFC 9309 2.3.1.2: at
+least five for robots.txt)."""
 
 
 @dataclass(frozen=True)
@@ -31,17 +41,56 @@ class Fetcher(Protocol):
 
 
 class PlaywrightFetcher:
-    """:class:`Fetcher` over a Playwright ``BrowserContext``'s request API."""
+    """:class:`Fetcher` over a Playwright ``BrowserContext``'s request API.
 
-    def __init__(self, context: BrowserContext, *, timeout_s: float = 15.0) -> None:
+    ``context`` may also be a coroutine function returning the context to use
+    (``PlaywrightRenderer.context``): fetches then follow the renderer into its
+    new context after a browser relaunch."""
+
+    def __init__(
+        self,
+        context: BrowserContext | Callable[[], Awaitable[BrowserContext]],
+        *,
+        timeout_s: float = 15.0,
+        guard: NetGuard | None = None,
+    ) -> None:
         self._context = context
         self._timeout_ms = timeout_s * 1000
+        self._guard = guard
+
+    async def _current(self) -> BrowserContext:
+        context = self._context
+        return context if isinstance(context, BrowserContext) else await context()
+
+    async def _get(self, url: str) -> APIResponse | str:
+        """GET ``url`` following up to ``MAX_FETCH_REDIRECTS`` redirects; with a
+        guard, hop by hop, and the guard's reason (a string) for a blocked hop."""
+        if self._guard is None:
+            return await (await self._current()).request.get(
+                url,
+                timeout=self._timeout_ms,
+                max_redirects=MAX_FETCH_REDIRECTS,
+                fail_on_status_code=False,
+            )
+        for _hop in range(MAX_FETCH_REDIRECTS + 1):
+            blocked = await self._guard.check(url)
+            if blocked is not None:
+                return blocked
+            response = await (await self._current()).request.get(
+                url, timeout=self._timeout_ms, max_redirects=0, fail_on_status_code=False
+            )
+            location = response.headers.get("location")
+            if not (300 <= response.status < 400 and location):
+                return response
+            await response.dispose()
+            url = urljoin(url, location)
+        return "too_many_redirects"
 
     async def fetch(self, url: str, *, max_bytes: int) -> FetchResult:
         try:
-            response = await self._context.request.get(
-                url, timeout=self._timeout_ms, max_redirects=5, fail_on_status_code=False
-            )
+            response = await self._get(url)
+            if isinstance(response, str):
+                return FetchResult(url, None, error=response)
         except PlaywrightError as exc:
             return FetchResult(url, None, error=f"fetch: {str(exc).splitlines()[0][:200]}")
         try:

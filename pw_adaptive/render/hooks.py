@@ -81,6 +81,9 @@ class PageState:
     """When True, main-frame navigations are recorded in ``navigations`` and aborted."""
     navigations: list[str] = field(default_factory=list)
     """Main-frame navigation targets seen while armed."""
+    last_navigation: str = ""
+    """The last main-frame navigation target requested (also when not armed): where
+    the page went when it ends on Chromium's error page."""
     popups: list[str] = field(default_factory=list)
     """URLs of popups the page opened (all closed)."""
     downloads: list[str] = field(default_factory=list)
@@ -106,6 +109,7 @@ async def prepare_page(page: Page, settings: RenderSettings, state: PageState) -
     async def on_route(route: Route, request: Request) -> None:
         try:
             if _is_main_navigation(page, request):
+                state.last_navigation = request.url
                 if state.armed:
                     state.navigations.append(request.url)
                     await route.abort()

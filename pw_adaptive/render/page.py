@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import replace
 from types import TracebackType
@@ -23,9 +23,11 @@ from playwright.async_api import Browser, BrowserContext, Page, Response, async_
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from pw_adaptive.markdown import html_to_markdown
-from pw_adaptive.render.browser import launch_browser
+from pw_adaptive.netguard import NetGuard
+from pw_adaptive.render.browser import BrowserClosedError, launch_browser
 from pw_adaptive.render.clicks import explore_clicks
 from pw_adaptive.render.extract import Extraction, attachment_kind, extract_page
+from pw_adaptive.render.guard import GuardRoute, install_guard, remove_guard
 from pw_adaptive.render.hooks import PageState, close_quietly, prepare_page
 from pw_adaptive.render.ready import wait_until_ready
 from pw_adaptive.render.records import Attachment, RenderedPage, RenderSettings
@@ -33,6 +35,10 @@ from pw_adaptive.render.records import Attachment, RenderedPage, RenderSettings
 __all__ = ["PlaywrightRenderer", "open_renderer", "redirect_chain"]
 
 _CONTEXT_GONE = ("Execution context was destroyed", "Cannot find context")
+
+
+class _Unresponsive(Exception):
+    """The page's script never yields (an endless loop): nothing can be extracted."""
 
 
 class _NotAPage(Exception):
@@ -64,19 +70,61 @@ def _short_error(exc: BaseException) -> str:
     return first[:300]
 
 
+def _failure(exc: BaseException, browser_connected: bool) -> str:
+    """``RenderedPage.error`` for an exception of one attempt: ``"<kind>: <detail>"``
+    with a kind of ``pw_adaptive.retry.FailureKind``."""
+    detail = _short_error(exc)
+    if not browser_connected:
+        kind = "browser_closed"
+    elif "ERR_TOO_MANY_REDIRECTS" in detail:
+        kind = "redirect_loop"
+    elif "crashed" in detail.lower() or "has been closed" in detail:
+        kind = "crash"  # the renderer process died (or was killed) under the page
+    elif "net::ERR_" in detail:
+        kind = "network"
+    else:
+        kind = "error"
+    return f"{kind}: {detail}"
+
+
+_NOT_RETRIED_AT_ONCE = ("redirect_loop", "browser_closed")
+"""Failure kinds the renderer does not retry itself: a loop stays a loop, and a
+browser that went away is relaunched by the next render call."""
+
+
 class PlaywrightRenderer:
     """Renders URLs in headless Chromium (implements the ``Renderer`` protocol).
 
     ``target`` is a Playwright ``Browser`` (the renderer then creates and owns one
     ``BrowserContext``: downloads refused, service workers blocked so routes see
     every request) or a user's own ``BrowserContext`` (used as is, never closed).
+    With a ``guard`` (``pw_adaptive.netguard``), every request of the context
+    goes through it (``render/guard.py``).
+    When the browser goes away (crashed, killed), the next ``render`` call
+    launches a new one with ``relaunch`` (given by whoever launched the first
+    one) and goes on in a new context; without ``relaunch``, or when the target
+    is a ``BrowserContext``, it raises ``BrowserClosedError`` instead: a crawl
+    on a user's browser cannot go on.
     Safe to call ``render`` concurrently: every call works on its own pages.
     """
 
     def __init__(
-        self, target: Browser | BrowserContext, settings: RenderSettings | None = None
+        self,
+        target: Browser | BrowserContext,
+        settings: RenderSettings | None = None,
+        *,
+        guard: NetGuard | None = None,
+        relaunch: Callable[[], Awaitable[Browser]] | None = None,
     ) -> None:
         self._settings = settings or RenderSettings()
+        self._relaunch = relaunch
+        self._relaunched: list[Browser] = []
+        self.relaunches = 0
+        """Times the browser was relaunched after it went away."""
+        # The private-address guard (render/guard.py), routed on the context
+        # when it is first used and unrouted from a borrowed one on close.
+        self._guard = guard
+        self._guard_route: GuardRoute | None = None
         self._browser: Browser | None = None
         self._context: BrowserContext | None = None
         if isinstance(target, BrowserContext):
@@ -105,6 +153,8 @@ class PlaywrightRenderer:
                     user_agent=self._settings.user_agent,
                     viewport={"width": 1280, "height": 900},
                 )
+            if self._guard is not None and self._guard_route is None:
+                self._guard_route = await install_guard(self._context, self._guard)
             return self._context
 
     async def _fresh_page(self) -> Page:
@@ -121,18 +171,54 @@ class PlaywrightRenderer:
                     return page
         return await context.new_page()
 
+    def _connected(self) -> bool:
+        """Whether the browser behind the pages is still there."""
+        browser = self._browser
+        if browser is None and self._context is not None:
+            browser = self._context.browser
+        return browser is None or browser.is_connected()
+
+    async def _ensure_browser(self) -> None:
+        """Relaunch a browser that went away (see the class doc), or raise
+        ``BrowserClosedError`` when this renderer may not."""
+        if self._connected():
+            return
+        gone = self._browser
+        if gone is None or self._relaunch is None:
+            raise BrowserClosedError(
+                "the browser the crawl was given has been closed or has crashed; "
+                "the crawl cannot go on (a crawl that launches its own browser relaunches it)"
+            )
+        async with self._lock:
+            if self._browser is not gone:
+                return  # a concurrent render relaunched it already
+            self._spare = None
+            self._context = None
+            self._guard_route = None
+            self._browser = await self._relaunch()
+            self._relaunched.append(self._browser)
+            self.relaunches += 1
+
     async def close(self) -> None:
         """Close the context if this renderer created it (the browser stays open), and
-        the spare page."""
+        the spare page; browsers this renderer relaunched are closed too."""
         spare, self._spare = self._spare, None
         if spare is not None:
             with suppress(Exception):
                 await close_quietly(await spare)
         async with self._lock:
+            if self._guard_route is not None and self._context is not None:
+                if not self._owns_context:
+                    await remove_guard(self._context, self._guard_route)
+                self._guard_route = None
             if self._owns_context and self._context is not None:
                 with suppress(Exception):
                     await self._context.close()
                 self._context = None
+            for browser in self._relaunched:
+                with suppress(Exception):
+                    await browser.close()
+            self._relaunched.clear()
 
     async def __aenter__(self) -> PlaywrightRenderer:
         return self
@@ -146,23 +232,36 @@ class PlaywrightRenderer:
         await self.close()
 
     async def render(self, url: str) -> RenderedPage:
-        """Render ``url`` (see the module doc); never raises for a failing page."""
+        """Render ``url`` (see the module doc); never raises for a failing page, but
+        raises ``BrowserClosedError`` when the browser went away and may not be
+        relaunched (see the class doc)."""
         started = time.monotonic()
         settings = self._settings
         error = "not rendered"
         for _attempt in range(1 + max(0, settings.retries)):
+            await self._ensure_browser()
             try:
                 page, extraction = await asyncio.wait_for(
                     self._render_once(url), timeout=settings.page_timeout_s
                 )
-            except (TimeoutError, PlaywrightTimeoutError):
-                error = f"timeout after {settings.page_timeout_s:g} s"
+            except (TimeoutError, PlaywrightTimeoutError) as exc:
+                if not self._connected():
+                    error = _failure(exc, browser_connected=False)
+                    break
+                error = f"timeout: no page within {settings.page_timeout_s:g} s"
+                if isinstance(exc, PlaywrightTimeoutError):
+                    error = f"timeout: {_short_error(exc)}"
+                break
+            except _Unresponsive:
+                error = "timeout: the page's script never yields (unresponsive)"
                 break
             except _NotAPage as doc:
                 attachment = Attachment(url=url, text="", kind=doc.kind)
                 return _failed(url, "download", started, (attachment,), status=doc.status)
             except Exception as exc:  # crash, network error, closed target: retry
-                error = _short_error(exc)
+                error = _failure(exc, browser_connected=self._connected())
+                if error.startswith(_NOT_RETRIED_AT_ONCE):
+                    break
                 continue
             if settings.explore_clicks and extraction.clicks and (page.status or 200) < 400:
                 page = await self._with_click_links(page, extraction)
@@ -190,20 +289,31 @@ class PlaywrightRenderer:
             if document_kind is not None and response is not None:
                 raise _NotAPage(document_kind, response.status)
             ready = await wait_until_ready(page, settings)
+            if ready == "unresponsive":
+                raise _Unresponsive
             if settings.load_more_clicks > 0:
                 await expand_load_more(page, settings)
+            bounds = {
+                "max_elements": settings.max_elements,
+                "max_chars": settings.max_content_chars,
+            }
             try:
-                extraction = await extract_page(page)
+                extraction = await extract_page(page, **bounds)
             except Exception as exc:
                 if not any(m in str(exc) for m in _CONTEXT_GONE):
                     raise
                 # A late client-side redirect replaced the document: extract the new one.
                 await page.wait_for_load_state("domcontentloaded")
                 ready = await wait_until_ready(page, settings)
-                extraction = await extract_page(page)
+                extraction = await extract_page(page, **bounds)
+            final_url = page.url
+            if not final_url.startswith(("http:", "https:")) and state.last_navigation:
+                # A navigation that failed (another host that does not resolve)
+                # leaves Chromium's error page: name where the page went.
+                final_url = state.last_navigation
             rendered = RenderedPage(
                 url=url,
-                final_url=page.url,
+                final_url=final_url,
                 status=response.status if response is not None else None,
                 title=extraction.title,
                 headings=extraction.headings,
@@ -217,6 +327,7 @@ class PlaywrightRenderer:
                 elapsed_s=0.0,
                 content_type=content_type.lower(),
                 ready=ready,
+                retry_after=response.headers.get("retry-after", "") if response else "",
             )
             return rendered, extraction
         finally:

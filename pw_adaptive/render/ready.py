@@ -16,7 +16,10 @@ and text; attribute flips such as animated classes are ignored):
   not changed yet (an SPA that fetches its data before its first render, then
   renders after a delay, must not look static);
 * never later than ``ready_cap_ms`` (pages that never stop mutating, requests
-  that never end).
+  that never end);
+* ``"unresponsive"`` when the page's own timer did not even fire by the cap
+  (plus 2 s of slack): a script that never yields (``for (;;) {}``) holds the
+  page's only thread, and nothing more can be read from it.
 """
 
 from __future__ import annotations
@@ -131,7 +134,8 @@ async def wait_until_ready(page: Page, settings: RenderSettings) -> str:
 
     A client-side redirect during the wait (a new document) restarts detection
     on the new document, within the same cap. Never raises for a slow page: the
-    cap is enforced in the page and again here (``"cap"``).
+    cap is enforced in the page and again here (``"unresponsive"`` when the page
+    did not answer by then).
     """
     loop = asyncio.get_running_loop()
     deadline = loop.time() + settings.ready_cap_ms / 1000
@@ -148,7 +152,7 @@ async def wait_until_ready(page: Page, settings: RenderSettings) -> str:
             )
             return str(verdict)
         except TimeoutError:
-            return "cap"
+            return "unresponsive"
         except Exception as exc:
             if not any(marker in str(exc) for marker in _CONTEXT_GONE):
                 raise

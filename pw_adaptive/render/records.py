@@ -31,10 +31,12 @@ class Attachment:
 class RenderedPage:
     """One URL rendered in the browser and extracted.
 
-    ``error`` is set only when no page could be rendered: network failure, timeout,
-    crash, or ``"download"`` when the navigation turned into a download or answered
-    with a document (PDF, DOCX, ...), which is then the one entry of ``attachments``.
-    The other fields are then empty. An HTTP error page (404, 500) renders normally
+    ``error`` is set only when no page could be rendered; it starts with the failure
+    kind (``pw_adaptive.retry.FailureKind``): ``"timeout: ..."``, ``"crash: ..."``,
+    ``"browser_closed: ..."``, ``"network: ..."``, ``"redirect_loop: ..."``, or
+    ``"download"`` when the navigation turned into a download or answered with a
+    document (PDF, DOCX, ...), which is then the one entry of ``attachments``. The
+    other fields are then empty. An HTTP error page (404, 500) renders normally
     and only its ``status`` tells.
     """
 
@@ -71,7 +73,11 @@ class RenderedPage:
     """Media type of the main document (``text/html``), parameters dropped."""
     ready: str = ""
     """How ready detection ended: ``quiet`` (DOM quiet after changing), ``static``
-    (nothing changed during the grace window), or ``cap`` (the cap was reached)."""
+    (nothing changed during the grace window), or ``cap`` (the cap was reached; a
+    page that did not answer at all by then fails with a ``timeout``)."""
+    retry_after: str = ""
+    """The ``Retry-After`` header of the main document's answer, as sent (a 429 or
+    503 asking the crawler to come back later; ``pw_adaptive.retry`` parses it)."""
 
 
 @dataclass(frozen=True)
@@ -109,8 +115,22 @@ class RenderSettings:
     click_budget_s: float = 15.0
     """Wall-clock budget for all click explorations of one page."""
     retries: int = 1
-    """Extra attempts, each on a fresh page, after a crash or a failed navigation
-    (not after a timeout or a download)."""
+    """Extra attempts, each on a fresh page, right after a crash or a failed
+    navigation (not after a timeout, a redirect loop, a download or a closed
+    browser). The crawler retries transient failures again, with backoff
+    (``CrawlSettings.retry_attempts``)."""
+    max_elements: int = 20_000
+    """Elements the extraction visits at most; the rest of a larger DOM (a 10 MB
+    page has about 100,000) is left out of the markdown and the links. Bounds the
+    time of one extraction (about 3 s for 20,000 elements on one core)."""
+    max_content_chars: int = 1_000_000
+    """Characters of text the extraction keeps at most; the markdown stays about
+    this size (portal pages have a few thousand)."""
+    recycle_context_pages: int = 500
+    """When the crawler owns the browser, replace the browser context after this
+    many pages (0: never), so that a long crawl's memory stays bounded (see
+    ``RecyclingRenderer`` and the "Long runs" benchmark). Cookies and storage
+    that sites set are dropped with the old context."""
     browser_args: tuple[str, ...] = ()
     """Extra Chromium command-line arguments (after those of ``PW_ADAPTIVE_BROWSER_ARGS``)."""
     executable_path: str | None = None

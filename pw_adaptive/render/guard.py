@@ -1,0 +1,122 @@
+"""The private-address guard (``pw_adaptive.netguard``) at the browser's request level.
+
+:func:`install_guard` adds a route on a ``BrowserContext``, so it sees every
+request of every page of the context: documents of the main frame, iframes and
+popups, subresources (scripts, styles, fetch/XHR) and dedicated workers'
+requests. A request whose host is, or resolves to, a non-public address is
+aborted (``net::ERR_BLOCKED_BY_CLIENT``) before any packet leaves. Page-level
+routes (``hooks.py``) run first and fall back to this one.
+
+Redirects: Playwright route handlers do not see redirect hops (Chromium
+follows a 3xx itself), so a public page could redirect the browser into the
+private network. For documents the guard therefore fetches the request
+itself without following redirects (``route.fetch(max_redirects=0)``,
+through the context's request API, which shares its cookies), checks every
+``Location`` of the chain hop by hop (GET only; up to Chromium's limit of 20),
+and only then hands the first response to the browser. A redirected document
+is thus requested twice (once by the check, once by the browser), and a
+server that changes its redirect target between the two requests can still
+win that race. Subresource redirects are not checked (see the netguard
+module's limits).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Awaitable, Callable
+from urllib.parse import urljoin
+
+from playwright.async_api import APIResponse, BrowserContext, Request, Route
+
+from pw_adaptive.netguard import NetGuard
+
+__all__ = ["MAX_REDIRECTS", "GuardRoute", "install_guard", "remove_guard"]
+
+MAX_REDIRECTS = 20
+"""Redirect hops checked for one document: Chromium's own limit
+(``kMaxRedirects`` in net/url_request/url_request_http_job.cc)."""
+
+GuardRoute = Callable[[Route, Request], Awaitable[None]]
+
+# Headers not carried to another hop: the context's cookie jar adds the right
+# cookies for each URL, and credentials never cross to another host.
+_HOP_DROPPED_HEADERS = frozenset({"cookie", "authorization", "proxy-authorization", "host"})
+
+
+def _redirect_target(url: str, response: APIResponse) -> str | None:
+    if not 300 <= response.status < 400:
+        return None
+    location = response.headers.get("location")
+    return urljoin(url, location) if location else None
+
+
+def _abort_code(exc: BaseException) -> str:
+    """A Playwright abort error code matching a failed fetch, so page errors read as usual."""
+    text = str(exc)
+    if "ECONNREFUSED" in text:
+        return "connectionrefused"
+    if "ENOTFOUND" in text or "EAI_AGAIN" in text:
+        return "namenotresolved"
+    if "Timeout" in text or "ETIMEDOUT" in text:
+        return "timedout"
+    return "failed"
+
+
+async def _serve_document(route: Route, request: Request, guard: NetGuard) -> None:
+    try:
+        first = await route.fetch(max_redirects=0)
+    except Exception as exc:
+        await route.abort(_abort_code(exc))
+        return
+    target = _redirect_target(request.url, first)
+    headers = {k: v for k, v in request.headers.items() if k.lower() not in _HOP_DROPPED_HEADERS}
+    hops = 0
+    while target is not None:
+        if await guard.check(target) is not None:
+            await first.dispose()
+            await route.abort("blockedbyclient")
+            return
+        hops += 1
+        if hops >= MAX_REDIRECTS or request.method != "GET":
+            break  # Chromium stops the chain itself; other methods: first hop only
+        try:
+            hop = await route.fetch(url=target, headers=headers, max_redirects=0)
+        except Exception:
+            break  # the browser's own request of this hop fails the same way
+        target = _redirect_target(target, hop)
+        await hop.dispose()
+    await route.fulfill(response=first)
+    await first.dispose()
+
+
+def _handler(guard: NetGuard) -> GuardRoute:
+    async def on_route(route: Route, request: Request) -> None:
+        try:
+            if await guard.check(request.url) is not None:
+                await route.abort("blockedbyclient")
+                return
+            if request.resource_type == "document" and request.url.startswith(("http:", "https:")):
+                await _serve_document(route, request, guard)
+                return
+            await route.fallback()
+        except Exception:
+            # Fail closed: an unexpected error must not let the request through
+            # unchecked (nor leave it hanging). A page closed meanwhile lands here.
+            with contextlib.suppress(Exception):
+                await route.abort("failed")
+
+    return on_route
+
+
+async def install_guard(context: BrowserContext, guard: NetGuard) -> GuardRoute:
+    """Route every request of ``context`` through ``guard``; returns the handler
+    (give it to :func:`remove_guard`)."""
+    handler = _handler(guard)
+    await context.route("**/*", handler)
+    return handler
+
+
+async def remove_guard(context: BrowserContext, handler: GuardRoute) -> None:
+    """Undo :func:`install_guard` (for a context the caller lent us); never raises."""
+    with contextlib.suppress(Exception):
+        await context.unroute("**/*", handler)
