@@ -1,7 +1,8 @@
 """Crawl state in an SQLite file, for resuming an interrupted crawl.
 
-One file holds one crawl: the frontier (queued and in-flight entries, fetched
-URLs, aliases, skip counters, budget used, discovery counter, crawl delays)
+One file holds one crawl: the frontier (queued and in-flight entries, the
+launch order of the in-flight ones, fetched URLs, aliases, skip counters,
+budget used, discovery counter, crawl delays)
 and a key/value table of JSON values that the crawler fills with its own
 state (stopper, output offset, records). The file is stamped with the crawl
 key the caller computes from the start URL, query and options, so a resume
@@ -21,7 +22,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from types import TracebackType
 from typing import Any
@@ -220,7 +221,13 @@ class Checkpoint:
         db.executemany("INSERT INTO done VALUES (?)", [(url,) for url in state.done])
         db.executemany("INSERT INTO alias VALUES (?, ?)", state.aliases)
         Checkpoint._write_scalars(
-            db, state.skipped, state.fetched, state.seq, state.upgraded, state.crawl_delays
+            db,
+            state.skipped,
+            state.fetched,
+            state.seq,
+            state.upgraded,
+            state.crawl_delays,
+            state.in_flight,
         )
 
     @staticmethod
@@ -240,6 +247,7 @@ class Checkpoint:
             changes.seq,
             changes.upgraded,
             changes.crawl_delays,
+            changes.in_flight,
         )
 
     @staticmethod
@@ -250,6 +258,7 @@ class Checkpoint:
         seq: int,
         upgraded: int,
         crawl_delays: Mapping[str, float],
+        in_flight: Sequence[str],
     ) -> None:
         scalars = {
             "skipped": dict(skipped),
@@ -257,6 +266,7 @@ class Checkpoint:
             "seq": seq,
             "upgraded": upgraded,
             "crawl_delays": dict(crawl_delays),
+            "in_flight": list(in_flight),
         }
         db.execute("INSERT OR REPLACE INTO meta VALUES ('frontier', ?)", (json.dumps(scalars),))
 
@@ -312,4 +322,5 @@ class Checkpoint:
             seq=int(scalars["seq"]),
             upgraded=int(scalars["upgraded"]),
             crawl_delays={str(k): float(v) for k, v in scalars["crawl_delays"].items()},
+            in_flight=tuple(str(url) for url in scalars.get("in_flight", ())),
         )

@@ -36,10 +36,11 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from hashlib import blake2b
-from typing import Literal
+from typing import Any, Literal
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 __all__ = [
+    "DEDUP_STATE_VERSION",
     "DEFAULT_JACCARD_THRESHOLD",
     "DEFAULT_NEAR_THRESHOLD",
     "DEFAULT_SHORT_TEXT_WORDS",
@@ -113,6 +114,13 @@ _SPREAD = _spread_tables()
 _FIELD_MASK = (1 << _FIELD_BITS) - 1
 
 MatchReason = Literal["duplicate", "near_duplicate"]
+
+DEDUP_STATE_VERSION = 1
+"""Version of the JSON form of `ContentDeduper.state` / `Soft404Detector.state`."""
+
+_Recorded = tuple[str, str, int, frozenset[str] | None]
+"""One recorded page: URL, exact fingerprint, SimHash, and its word set when
+the page is in the short-page index (None otherwise)."""
 
 
 def normalize_main_text(text: str) -> str:
@@ -299,6 +307,9 @@ class ContentDeduper:
         # Word sets larger than this cannot reach the Jaccard threshold with a
         # short page (|A| < short_text_words needs |B| <= |A| / threshold).
         self._short_index_limit = short_text_words / jaccard_threshold
+        # Every recorded page in order, for `state` (the word sets are the
+        # same objects as in `_short`: no copy).
+        self._recorded: list[_Recorded] = []
 
     def __len__(self) -> int:
         """Number of recorded (distinct) pages."""
@@ -368,16 +379,62 @@ class ContentDeduper:
 
     def add_fingerprint(self, url: str, fp: Fingerprint) -> None:
         """Record a fingerprint under `url` (first URL wins for an exact text)."""
-        self._exact.setdefault(fp.exact, url)
+        words = fp.words if len(fp.words) < self._short_index_limit and fp.words else None
+        self._record(url, fp.exact, fp.simhash, words)
+
+    def _record(self, url: str, exact: str, simhash: int, words: frozenset[str] | None) -> None:
+        self._exact.setdefault(exact, url)
         i = len(self._simhashes)
-        self._simhashes.append((fp.simhash, url))
+        self._simhashes.append((simhash, url))
         for (shift, mask), index in zip(self._bands, self._band_index, strict=True):
-            index.setdefault((fp.simhash >> shift) & mask, []).append(i)
-        if len(fp.words) < self._short_index_limit and fp.words:
+            index.setdefault((simhash >> shift) & mask, []).append(i)
+        if words is not None:
             j = len(self._short)
-            self._short.append((fp.words, url))
-            for word in sorted(fp.words)[: _prefix_length(len(fp.words), self.jaccard_threshold)]:
+            self._short.append((words, url))
+            for word in sorted(words)[: _prefix_length(len(words), self.jaccard_threshold)]:
                 self._short_index.setdefault(word, []).append(j)
+        self._recorded.append((url, exact, simhash, words))
+
+    @property
+    def recorded(self) -> int:
+        """Number of `add_fingerprint` calls so far (the length of `state()`)."""
+        return len(self._recorded)
+
+    def state(self, start: int = 0) -> list[list[Any]]:
+        """The pages recorded from the `start`-th on, as JSON-able rows.
+
+        Each row is `[url, exact, simhash, words]`: the exact fingerprint, the
+        SimHash as an integer, and the sorted word list of a page small
+        enough for the short-page index (null otherwise). Only what the tests
+        need is kept, so a row costs a few dozen bytes for a long page.
+        `state(n)` is what was recorded since `recorded` was `n`: a
+        checkpoint stores the rows incrementally and passes them all, in
+        order, to `restore`.
+        """
+        return [
+            [url, exact, simhash, None if words is None else sorted(words)]
+            for url, exact, simhash, words in self._recorded[start:]
+        ]
+
+    def restore(self, rows: Iterable[list[Any]]) -> None:
+        """Record the rows of `state` again, in order, after what is recorded.
+
+        A deduper restored from the rows of another answers `check` and
+        `match` exactly as that one did. Use the same thresholds: the
+        short-page index keeps the word lists the saving deduper chose.
+        Raises ValueError for a malformed row.
+        """
+        for row in rows:
+            try:
+                url, exact, simhash, words = row
+                self._record(
+                    str(url),
+                    str(exact),
+                    int(simhash),
+                    None if words is None else frozenset(str(w) for w in words),
+                )
+            except (TypeError, ValueError) as exc:
+                raise ValueError(f"malformed deduplication state row: {row!r}") from exc
 
 
 _DEFAULT_PORTS = {"http": "80", "https": "443"}
@@ -510,3 +567,24 @@ class Soft404Detector:
     def knows(self, origin: str) -> bool:
         """True once a probe page was learned for `origin`."""
         return site_key(origin) in self._probes
+
+    def state(self) -> dict[str, Any]:
+        """The learned probe pages, JSON-able: `{"version": 1, "sites": {site
+        key: ContentDeduper.state() rows}}`. Small: one row per probe page."""
+        return {
+            "version": DEDUP_STATE_VERSION,
+            "sites": {key: deduper.state() for key, deduper in self._probes.items()},
+        }
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Replace the learned probe pages by those of `state` (see `state`).
+
+        Raises ValueError for another version or a malformed state.
+        """
+        if not isinstance(state, dict) or state.get("version") != DEDUP_STATE_VERSION:
+            raise ValueError(f"unsupported soft-404 state: {str(state)[:80]!r}")
+        probes: dict[str, ContentDeduper] = {}
+        for key, rows in dict(state["sites"]).items():
+            deduper = probes[str(key)] = ContentDeduper(*self._settings)
+            deduper.restore(rows)
+        self._probes = probes

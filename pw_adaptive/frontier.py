@@ -33,7 +33,7 @@ from __future__ import annotations
 import heapq
 import math
 import time
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass
 
 from pw_adaptive.traps import TrapDetector
@@ -122,8 +122,10 @@ class FrontierState:
     """Everything needed to rebuild a frontier (see `Frontier.snapshot`).
 
     Politeness timers are not part of it: monotonic clock readings mean
-    nothing in another process. Entries that were in flight are stored as
-    queued, and not counted in `fetched`: their pages were never recorded.
+    nothing in another process (after a restore, `hold_hosts` makes every
+    host wait a full delay instead). Entries that were in flight are stored as
+    queued, and not counted in `fetched`: their pages were never recorded;
+    `in_flight` keeps the order they were launched in.
     """
 
     queued: tuple[FrontierEntry, ...]
@@ -138,6 +140,9 @@ class FrontierState:
     """Next discovery sequence number."""
     upgraded: int
     crawl_delays: dict[str, float]
+    in_flight: tuple[str, ...] = ()
+    """URLs of `queued` that were in flight, in launch order: a restored
+    frontier pops them first, in that order (see `Frontier.restore`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +164,8 @@ class FrontierChanges:
     seq: int
     upgraded: int
     crawl_delays: dict[str, float]
+    in_flight: tuple[str, ...] = ()
+    """The current value of `FrontierState.in_flight`."""
 
 
 class Frontier:
@@ -212,6 +219,9 @@ class Frontier:
         self._ready: list[_Posted] = []
         self._waiting: list[tuple[float, str]] = []
         self._best: list[_Item] = []
+        # Entries in flight when the restored snapshot was taken, in launch
+        # order: popped before anything else (see `restore`).
+        self._relaunch: deque[str] = deque()
         # Change journal for incremental checkpoints; off (None) until the
         # first drain_changes call, so crawls without a checkpoint pay nothing.
         self._change_token: object | None = None
@@ -370,6 +380,8 @@ class Frontier:
         if now is None:
             now = time.monotonic()
         self._wake(now)
+        if self._relaunch_head() is not None:
+            return self._pop_relaunch(now)
         ready = self._ready
         while ready:
             posted = heapq.heappop(ready)
@@ -405,6 +417,68 @@ class Frontier:
             return entry
         return None
 
+    def _relaunch_head(self) -> FrontierEntry | None:
+        """The next entry to relaunch after a restore, dropping those that left
+        the queue meanwhile (aliased, marked done)."""
+        relaunch = self._relaunch
+        while relaunch:
+            entry = self._queued.get(relaunch[0])
+            if entry is not None:
+                return entry
+            relaunch.popleft()
+        return None
+
+    def _pop_relaunch(self, now: float) -> FrontierEntry | None:
+        """Pop the next entry to relaunch once its host is ready, else None.
+
+        The entry's tuples in the heaps go stale and are dropped lazily, as
+        for any entry that leaves the queue.
+        """
+        entry = self._relaunch_head()
+        assert entry is not None
+        host_name = _host_of_canonical(entry.url)
+        host = self._hosts[host_name]
+        if host.waiting:
+            return None  # relaunched in order: the others wait for this one
+        self._relaunch.popleft()
+        del self._queued[entry.url]
+        self._in_flight[entry.url] = entry
+        self.fetched += 1
+        host.last_pop = now
+        delay = max(self.host_delay, host.crawl_delay)
+        if delay > 0.0:
+            host.waiting = True
+            host.posted = None
+            host.ready_at = now + delay
+            heapq.heappush(self._waiting, (host.ready_at, host_name))
+        return entry
+
+    def hold_hosts(self, now: float | None = None) -> None:
+        """Start the politeness delay of every host fetched or queued, as if
+        each had been fetched at `now`.
+
+        A restored frontier knows no timers (see `FrontierState`): call this
+        after `restore` so that a crawl resumed right after it stopped never
+        fetches from a host sooner than its delay after the last fetch. Hosts
+        without a delay are not affected.
+        """
+        if now is None:
+            now = time.monotonic()
+        names = set(self._hosts)
+        names.update(_host_of_canonical(url) for url in self._done if "://" in url)
+        for host_name in names:
+            host = self._hosts.get(host_name)
+            if host is None:
+                host = self._hosts[host_name] = _Host()
+            delay = max(self.host_delay, host.crawl_delay)
+            if delay <= 0.0:
+                continue
+            host.last_pop = now
+            host.waiting = True
+            host.posted = None
+            host.ready_at = now + delay
+            heapq.heappush(self._waiting, (host.ready_at, host_name))
+
     def _wake(self, now: float) -> None:
         """Move hosts whose delay has passed back to the ready heap."""
         waiting = self._waiting
@@ -429,6 +503,10 @@ class Frontier:
         if now is None:
             now = time.monotonic()
         self._wake(now)
+        relaunch = self._relaunch_head()
+        if relaunch is not None:
+            host = self._hosts[_host_of_canonical(relaunch.url)]
+            return max(0.0, host.ready_at - now) if host.waiting else 0.0
         ready = self._ready
         while ready:
             posted = ready[0]
@@ -592,16 +670,26 @@ class Frontier:
             seq=self._seq,
             upgraded=self.upgraded,
             crawl_delays=self._crawl_delays(),
+            in_flight=self._launch_order(),
         )
+
+    def _launch_order(self) -> tuple[str, ...]:
+        """In-flight URLs in launch order, then those still waiting for their
+        relaunch after a restore (they were launched before any in flight)."""
+        waiting = tuple(url for url in self._relaunch if url in self._queued)
+        return (*waiting, *self._in_flight)
 
     def restore(self, state: FrontierState) -> None:
         """Replace this frontier's contents by `state`.
 
         Settings (budget, scope, traps, delays) stay those of this object;
-        the restored entries are not filtered again. Pop order afterwards is
-        the one the snapshotted frontier would have had. Host timers restart
-        ready. The change journal is switched off until the next
-        `drain_changes`.
+        the restored entries are not filtered again. The entries that were
+        in flight (`state.in_flight`) are popped first, in the order they
+        were launched, whatever their scores: a crawl resumed from a snapshot
+        then launches pages in the order the interrupted crawl did. After
+        them, pop order is the one the snapshotted frontier would have had.
+        Host timers restart ready (see `hold_hosts`). The change journal is
+        switched off until the next `drain_changes`.
         """
         self.skipped = Counter(state.skipped)
         self.fetched = state.fetched
@@ -631,6 +719,7 @@ class Frontier:
             self._post(host, host_name, host.heap[0])
         for host_name, seconds in state.crawl_delays.items():
             self.set_crawl_delay(host_name, seconds)
+        self._relaunch = deque(url for url in state.in_flight if url in self._queued)
         self.reset_changes()
 
     def drain_changes(self, token: object) -> FrontierChanges | None:
@@ -665,6 +754,7 @@ class Frontier:
             seq=self._seq,
             upgraded=self.upgraded,
             crawl_delays=self._crawl_delays(),
+            in_flight=self._launch_order(),
         )
         self._forget_changes()
         return changes

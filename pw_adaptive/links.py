@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from pw_adaptive.query import Query, normalize_text
 from pw_adaptive.relevance import url_words
@@ -346,3 +346,15 @@ class TermWeights:
             return None
         pages = self._pages + self.SMOOTHING
         return [max(self.MIN_WEIGHT, 1.0 - df / pages) for df in self._df]
+
+    def state(self) -> dict[str, Any]:
+        """A JSON-able snapshot, for checkpoints: page and per-term counts."""
+        return {"pages": self._pages, "df": list(self._df)}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Load a snapshot made by :meth:`state` for the same query."""
+        df = [int(n) for n in state["df"]]
+        if len(df) != len(self._df):
+            raise ValueError("term weights were saved for a query with another number of terms")
+        self._df = df
+        self._pages = int(state["pages"])

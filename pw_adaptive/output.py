@@ -3,21 +3,36 @@
 Every record is serialised first and written with one ``write`` of the whole
 line, then flushed (and optionally fsynced), so a crash leaves the file ending
 on a complete line. Opening an existing file for append first cuts any torn
-tail left by a process killed mid-write.
+tail left by a process killed mid-write, and the summary line a finished or
+cancelled crawl ended with (the resumed crawl writes its own), and counts the
+records left (`JsonlWriter.records_before`), so that a resumed crawl can send
+the records that a killed process had saved but not yet written.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
+# Characters json.dumps(ensure_ascii=False) leaves raw that still break a
+# line: U+0085, U+2028 and U+2029 are line boundaries for str.splitlines and
+# many JSON Lines readers, and a lone surrogate (JavaScript strings may hold
+# one) cannot be encoded as UTF-8 at all. They only occur inside JSON
+# strings, where a \uXXXX escape means the same character.
+_ESCAPE_IN_LINE = re.compile("[\x85\u2028\u2029\ud800-\udfff]")
+
 
 def dumps_record(record: dict[str, Any]) -> str:
-    """One record as one line of JSON (no raw newlines inside, UTF-8 kept)."""
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
+    """One record as one line of valid UTF-8 JSON (no raw newline, U+2028,
+    U+2029, U+0085 or lone surrogate inside; other non-ASCII kept)."""
+    line = json.dumps(record, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    if _ESCAPE_IN_LINE.search(line) is not None:
+        line = _ESCAPE_IN_LINE.sub(lambda m: f"\\u{ord(m.group()):04x}", line)
+    return line + "\n"
 
 
 def repair_tail(path: Path) -> int:
@@ -45,18 +60,85 @@ def repair_tail(path: Path) -> int:
         return size
 
 
+def _last_line_start(fh: IO[bytes], size: int) -> int:
+    """Offset of the last line of a file that ends with a newline (or is empty)."""
+    pos = size - 1  # skip the final newline
+    block = 1 << 16
+    while pos > 0:
+        start = max(0, pos - block)
+        fh.seek(start)
+        chunk = fh.read(pos - start)
+        nl = chunk.rfind(b"\n")
+        if nl >= 0:
+            return start + nl + 1
+        pos = start
+    return 0
+
+
+def prepare_append(path: Path) -> int:
+    """Make ``path`` ready for a resumed crawl to append to; returns its records.
+
+    Cuts a torn tail (`repair_tail`), then trailing ``summary`` lines, and
+    counts the lines left: the records (pages, attachments, skips) already
+    written. 0 when the file does not exist.
+    """
+    if not path.exists():
+        return 0
+    repair_tail(path)
+    with path.open("rb+") as fh:
+        size = fh.seek(0, os.SEEK_END)
+        while size > 0:
+            start = _last_line_start(fh, size)
+            fh.seek(start)
+            try:
+                last = json.loads(fh.read(size - start))
+            except ValueError:
+                break
+            if not isinstance(last, dict) or last.get("type") != "summary":
+                break
+            fh.truncate(start)
+            size = start
+        fh.seek(0)
+        lines = 0
+        while chunk := fh.read(1 << 20):
+            lines += chunk.count(b"\n")
+    return lines
+
+
+def count_records(path: Path) -> int:
+    """The records `prepare_append` would leave in ``path``, without changing it:
+    complete lines, less trailing ``summary`` lines. 0 when it does not exist."""
+    if not path.exists():
+        return 0
+    lines = path.read_bytes().split(b"\n")[:-1]  # the last piece is torn or empty
+    while lines:
+        try:
+            last = json.loads(lines[-1])
+        except ValueError:
+            break
+        if not isinstance(last, dict) or last.get("type") != "summary":
+            break
+        lines.pop()
+    return len(lines)
+
+
 class JsonlWriter:
-    """Writes records to a file (append, torn tail repaired) or a stream."""
+    """Writes records to a file (append: see `prepare_append`) or a stream.
+
+    ``records_before`` is the number of records the file held when it was
+    opened for append (0 otherwise).
+    """
 
     def __init__(
         self, target: str | os.PathLike[str] | IO[str], *, append: bool = False, fsync: bool = False
     ) -> None:
         self._fsync = fsync
         self._own = not hasattr(target, "write")
+        self.records_before = 0
         if self._own:
             path = Path(os.fspath(target))  # type: ignore[arg-type]
             if append:
-                repair_tail(path)
+                self.records_before = prepare_append(path)
             self._fh: IO[str] = path.open("a" if append else "w", encoding="utf-8")
         else:
             self._fh = target  # type: ignore[assignment]

@@ -7,7 +7,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pw_adaptive.output import JsonlWriter, dumps_record, repair_tail
+from pw_adaptive.output import JsonlWriter, dumps_record, prepare_append, repair_tail
 
 json_values = st.recursive(
     st.none()
@@ -55,3 +55,30 @@ def test_writer_to_a_stream_is_not_closed() -> None:
     with JsonlWriter(stream) as writer:
         writer.write({"a": "宿舍"})
     assert stream.getvalue() == '{"a":"宿舍"}\n'
+
+
+def test_prepare_append_cuts_a_torn_tail_and_the_old_summary_and_counts_records(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "crawl.jsonl"
+    out.write_text(
+        '{"type":"page","url":"a"}\n{"type":"attachment","url":"b"}\n'
+        '{"type":"summary","stop_reason":"cancelled"}\n{"type":"pa',
+        encoding="utf-8",
+    )
+    assert prepare_append(out) == 2
+    assert [json.loads(x)["type"] for x in out.read_text("utf-8").splitlines()] == [
+        "page",
+        "attachment",
+    ]
+    with JsonlWriter(out, append=True) as writer:
+        assert writer.records_before == 2
+        writer.write({"type": "summary"})
+    assert prepare_append(out) == 2
+
+
+def test_prepare_append_of_a_missing_or_summary_only_file_counts_nothing(tmp_path: Path) -> None:
+    assert prepare_append(tmp_path / "none.jsonl") == 0
+    out = tmp_path / "s.jsonl"
+    out.write_text('{"type":"summary"}\n', encoding="utf-8")
+    assert prepare_append(out) == 0 and out.read_bytes() == b""
