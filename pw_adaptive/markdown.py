@@ -9,6 +9,8 @@ with these choices:
   follow a fact to its source; other links (``javascript:``, ``mailto:``, bare
   fragments) and links wrapping block content (card links around a heading and a
   paragraph) keep only their text; pass ``links=False`` to drop every URL;
+* credentials (``user:password@``) removed from every http(s) URL, in links and
+  in text alike;
 * images become their alt text (images are not fetched; the alt text is what a
   screen reader says), without ``![](...)`` syntax;
 * scripts, styles, ``noscript``, templates, SVG, iframes, form controls and
@@ -66,6 +68,10 @@ _BLOCK_TAGS = (
     "legend",
 )
 _TRAILING_SPACES = re.compile(r"[ \t]+$", re.MULTILINE)
+# The userinfo ("user:password@", RFC 3986 3.2.1) of an http(s) URL anywhere in
+# the markdown, link targets and visible text alike: credentials never reach
+# the output. It runs to the last "@" before the host's end ("/", "?", "#").
+_URL_USERINFO = re.compile(r"\b(https?://)[^\s/?#()\[\]<>]*@", re.IGNORECASE)
 _BLANK_RUNS = re.compile(r"\n{3,}")
 
 
@@ -123,4 +129,6 @@ def html_to_markdown(html: str, *, links: bool = True) -> str:
     markdown: str = _Converter(links=links).convert_soup(soup)
     markdown = _TRAILING_SPACES.sub("", markdown)
     markdown = _BLANK_RUNS.sub("\n\n", markdown)
+    if "@" in markdown:
+        markdown = _URL_USERINFO.sub(r"\1", markdown)
     return markdown.strip()
