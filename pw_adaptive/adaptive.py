@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -77,6 +78,15 @@ class AdaptiveOptions:
     min_gain: float = 0.05
     """A page whose fresh tokens are below this share of everything collected
     so far counts as adding nothing new."""
+    cold_patience: int | None = COLD_PATIENCE
+    """Multiple of ``patience``: blind, irrelevant pages in a row, before
+    anything is found, that end the crawl with ``no_relevant_pages``. None
+    turns the cold give-up off (an ablation of the quality benchmark)."""
+    min_sources: int = MIN_SOURCES
+    """Pages that must have contributed evidence before coverage counts."""
+    halve_patience_when_covered: bool = True
+    """Once covered, stop after half the patience (rounded up) of nothing new;
+    False waits the full patience as when not covered (an ablation)."""
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.coverage_threshold <= 1.0:
@@ -87,6 +97,22 @@ class AdaptiveOptions:
             raise ValueError(f"patience must be >= 1, got {self.patience}")
         if not 0.0 <= self.min_gain <= 1.0:
             raise ValueError(f"min_gain must be in [0, 1], got {self.min_gain}")
+        if self.cold_patience is not None and self.cold_patience < 1:
+            raise ValueError(f"cold_patience must be >= 1 or None, got {self.cold_patience}")
+        if self.min_sources < 1:
+            raise ValueError(f"min_sources must be >= 1, got {self.min_sources}")
+
+
+def coverage_of(evidence: Sequence[int], evidence_per_term: int) -> float:
+    """Mean over terms of ``min(1, evidence / evidence_per_term)``; 0.0 without terms.
+
+    The stopper's coverage, as a pure function of the evidence counts, so that
+    readers of a crawl's records (the HTML report) recompute it page by page.
+    """
+    if not evidence:
+        return 0.0
+    target = float(max(evidence_per_term, 1))
+    return sum(min(1.0, e / target) for e in evidence) / len(evidence)
 
 
 def _block_hash(block: str) -> int:
@@ -112,10 +138,7 @@ class Adaptive:
 
     def coverage(self) -> float:
         """Mean over terms of ``min(1, evidence / evidence_per_term)``."""
-        if not self._evidence:
-            return 0.0
-        target = float(max(self.options.evidence_per_term, 1))
-        return sum(min(1.0, e / target) for e in self._evidence) / len(self._evidence)
+        return coverage_of(self._evidence, self.options.evidence_per_term)
 
     def evidence(self) -> list[int]:
         """Evidence count per query term (a copy)."""
@@ -126,8 +149,11 @@ class Adaptive:
         return self._collected > 0
 
     def covered(self) -> bool:
-        """Coverage reached the threshold, from at least ``MIN_SOURCES`` pages."""
-        return self.coverage() >= self.options.coverage_threshold and self._sources >= MIN_SOURCES
+        """Coverage reached the threshold, from at least ``min_sources`` pages."""
+        return (
+            self.coverage() >= self.options.coverage_threshold
+            and self._sources >= self.options.min_sources
+        )
 
     def last_fresh(self) -> bool:
         """The page last observed brought fresh on-topic content."""
@@ -159,7 +185,8 @@ class Adaptive:
         if self._collected == 0:
             if blind and relevance < MIN_RELEVANCE:
                 self._cold += 1
-                if self._cold >= COLD_PATIENCE * patience:
+                cold = self.options.cold_patience
+                if cold is not None and self._cold >= cold * patience:
                     return StopReason.NO_RELEVANT_PAGES
             else:
                 self._cold = 0
@@ -203,7 +230,12 @@ class Adaptive:
         # relevant content (one library branch's opening hours after another)
         # keep going, and stop after half the usual patience of nothing new.
         patience = max(self.options.patience, 1)
-        if self.covered() and self._stale >= max(math.ceil(patience / 2), 1):
+        covered_patience = (
+            max(math.ceil(patience / 2), 1)
+            if self.options.halve_patience_when_covered
+            else patience
+        )
+        if self.covered() and self._stale >= covered_patience:
             return StopReason.COVERAGE_REACHED
         if self._stale >= patience:
             return StopReason.SATURATED

@@ -31,7 +31,7 @@ from pw_adaptive.dedup import ContentDeduper, Soft404Detector
 from pw_adaptive.frontier import Frontier, FrontierEntry
 from pw_adaptive.links import Region, TermWeights
 from pw_adaptive.query import Query
-from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord
+from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord, SkipRecord
 from pw_adaptive.relevance import relevance
 from pw_adaptive.render import RenderedPage
 from pw_adaptive.render.extract import attachment_kind
@@ -39,16 +39,24 @@ from pw_adaptive.render.fetch import Fetcher
 from pw_adaptive.robots import RobotsPolicy, robots_url
 from pw_adaptive.scoring import AnchorScorer, LinkScorer
 from pw_adaptive.settings import CrawlSettings
-from pw_adaptive.traps import TrapDetector
+from pw_adaptive.traps import TrapDetector, TrapReason
 from pw_adaptive.urls import Scope, canonicalize_url, url_host
 
 RecordSink = Callable[[dict[str, Any]], None]
-"""Receives every record (page, attachment, summary) as a JSON-able dict."""
+"""Receives every record (page, attachment, skip, summary) as a JSON-able dict."""
 
 ProgressSink = Callable[["Progress"], None]
 
 CANCEL_GRACE_S = 10.0
 """Seconds to wait for pages still rendering when the crawl stops."""
+
+SKIP_RECORDS_PER_REASON = 20
+"""Trap skips recorded with their URL (``skip`` records), per trap reason per
+crawl. Enough to show where a trap starts (the report's crawl tree); a
+calendar or faceted search refuses thousands of links, which only the
+summary's ``skipped`` counts."""
+
+_TRAP_REASONS = frozenset(TrapReason)
 
 
 class StartPageError(RuntimeError):
@@ -86,6 +94,8 @@ class CrawlRun:
     pages: list[PageRecord] = field(default_factory=list)
     attachments: list[AttachmentRecord] = field(default_factory=list)
     attachments_seen: set[str] = field(default_factory=set)
+    skips: list[SkipRecord] = field(default_factory=list)
+    """Trap skips recorded with their URL, in discovery order (bounded)."""
     final_urls: set[str] = field(default_factory=set)
     skipped: Counter[str] = field(default_factory=Counter)
     failures: Counter[str] = field(default_factory=Counter)
@@ -96,6 +106,7 @@ class CrawlRun:
     elapsed_before: float = 0.0
     saved_pages: int = 0  # records already in the state file
     saved_attachments: int = 0
+    saved_skips: int = 0
 
     def elapsed(self) -> float:
         return self.elapsed_before + time.monotonic() - self.started
@@ -115,7 +126,22 @@ class CrawlRun:
             skipped=dict(skipped),
             failures=dict(self.failures),
             elapsed_s=self.elapsed(),
+            skips=tuple(self.skips),
+            evidence_per_term=self.adaptive.options.evidence_per_term,
         )
+
+    def record_skip(self, url: str, parent: str, reason: str) -> SkipRecord | None:
+        """Keep a trap skip with its URL, once per URL and at most
+        ``SKIP_RECORDS_PER_REASON`` per reason; None when it is not kept."""
+        if reason not in _TRAP_REASONS:
+            return None
+        if any(s.url == url for s in self.skips):
+            return None
+        if sum(1 for s in self.skips if s.reason == reason) >= SKIP_RECORDS_PER_REASON:
+            return None
+        record = SkipRecord(url=url, parent=parent, reason=reason)
+        self.skips.append(record)
+        return record
 
 
 def new_run(start_url: str, query: Query, settings: CrawlSettings) -> CrawlRun:
@@ -140,7 +166,7 @@ def new_run(start_url: str, query: Query, settings: CrawlSettings) -> CrawlRun:
     )
     reason = frontier.push(start, score=1.0, depth=0, blind=False)
     if reason is not None:
-        raise ValueError(f"start URL {start_url!r} cannot be crawled: {reason}")
+        raise ValueError(f"start URL {start!r} cannot be crawled: {reason}")
     return run
 
 
@@ -285,7 +311,7 @@ class PageProcessor:
                 link, run.query, score, inherit=run.settings.inherit, floors=floors, weights=weights
             )
             # Already canonical: push_canonical skips canonicalizing it again.
-            run.frontier.push_canonical(
+            refused = run.frontier.push_canonical(
                 target,
                 score=scored.score,
                 depth=entry.depth + 1,
@@ -293,6 +319,10 @@ class PageProcessor:
                 parent=final,
                 text=link.text or link.accessible_name,
             )
+            if refused is not None:
+                skip = run.record_skip(target, final, refused)
+                if skip is not None:
+                    self.emit(skip.to_json())
 
     async def _harvest(self, page: RenderedPage, final: str) -> None:
         run = self.run
@@ -435,6 +465,11 @@ async def crawl_loop(
             oldest = next(iter(in_flight))
             timeout = 0.5 if cancel is not None or deadline is not None else None
             done, _ = await asyncio.wait({oldest}, timeout=timeout)
+            if cancel is not None and cancel.is_set():
+                # Not recorded: a page that finished while the crawl was being
+                # stopped may have failed because of the stop (a Ctrl-C reaches
+                # the browser too). It stays in flight, and a resume renders it.
+                continue
             for task in done:
                 entry = in_flight.pop(task)
                 run.rendering.pop(entry.url, None)

@@ -1,4 +1,4 @@
-"""What a crawl produces: page and attachment records, and the result.
+"""What a crawl produces: page, attachment and skip records, and the result.
 
 Each record has ``to_json()`` giving exactly the JSON Lines object the CLI
 writes (see the project DESIGN, "Outputs").
@@ -97,6 +97,26 @@ class AttachmentRecord:
 
 
 @dataclass(frozen=True)
+class SkipRecord:
+    """A discovered link the crawler refused as a URL trap (not fetched).
+
+    Only trap reasons are recorded (``TrapReason`` values: ``calendar``,
+    ``session_id``, ...), each URL once, and at most
+    ``crawler.SKIP_RECORDS_PER_REASON`` per reason per crawl; every skip,
+    recorded or not, is counted in the summary's ``skipped``.
+    """
+
+    url: str
+    """The canonical URL that was refused."""
+    parent: str
+    """The page (final URL) whose link was refused first."""
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "skip", "url": self.url, "parent": self.parent, "reason": self.reason}
+
+
+@dataclass(frozen=True)
 class CrawlResult:
     """Everything one crawl found, and why it stopped."""
 
@@ -111,6 +131,11 @@ class CrawlResult:
     skipped: dict[str, int] = field(default_factory=dict)
     failures: dict[str, int] = field(default_factory=dict)
     elapsed_s: float = 0.0
+    skips: tuple[SkipRecord, ...] = ()
+    """Trap skips with their URLs (bounded: see :class:`SkipRecord`)."""
+    evidence_per_term: int | None = None
+    """The stopper's evidence target per term (coverage = mean of
+    ``min(1, evidence / evidence_per_term)``); None when unknown."""
 
     def relevant_pages(self, min_relevance: float | None = None) -> list[PageRecord]:
         """Pages at or above ``min_relevance`` (default ``MIN_RELEVANCE``), best first."""
@@ -136,4 +161,5 @@ class CrawlResult:
             "skipped": dict(sorted(self.skipped.items())),
             "failures": dict(sorted(self.failures.items())),
             "elapsed_s": round(self.elapsed_s, 3),
+            "evidence_per_term": self.evidence_per_term,
         }
