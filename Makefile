@@ -19,9 +19,10 @@ $(PY):
 		{ echo "pw_adaptive needs Python >= 3.11 ($(PYTHON) is older)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 
+# The ray extra too: tests/e2e/test_batch.py runs a batch on a local Ray.
 $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q -e '.[test,ray]'
 	@touch $(STAMP)
 
 chromium: $(STAMP)
@@ -45,7 +46,9 @@ test: chromium lint
 	$(VENV)/bin/pytest -q
 
 bench: chromium
-	$(PY) benchmarks/core_speed.py
+	$(PY) benchmarks/core_speed.py --quick
+	$(PY) benchmarks/quality.py
+	@if [ -f benchmarks/speed.py ]; then $(PY) benchmarks/speed.py; fi
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache *.egg-info

@@ -12,12 +12,14 @@ from pw_adaptive.adaptive import (
     StopReason,
 )
 from pw_adaptive.api import AdaptiveCrawler, acrawl, crawl
+from pw_adaptive.batch import Job, JobOutcome, LocalExecutor, crawl_many
 from pw_adaptive.checkpoint import Checkpoint
 from pw_adaptive.crawler import StartPageError
 from pw_adaptive.dedup import ContentDeduper, Soft404Detector
 from pw_adaptive.frontier import Frontier, FrontierEntry
 from pw_adaptive.links import Link, LinkScore, Region, TermWeights, is_blind, score_link
 from pw_adaptive.query import DEFAULT_SYNONYMS, Query, Synonyms, estimate_tokens
+from pw_adaptive.ray_executor import RayExecutor
 from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord
 from pw_adaptive.relevance import relevance
 from pw_adaptive.render import BrowserNotFoundError, RenderedPage, RenderSettings
@@ -42,10 +44,14 @@ __all__ = [
     "CrawlSettings",
     "Frontier",
     "FrontierEntry",
+    "Job",
+    "JobOutcome",
     "Link",
     "LinkScore",
+    "LocalExecutor",
     "PageRecord",
     "Query",
+    "RayExecutor",
     "Region",
     "RenderSettings",
     "RenderedPage",
@@ -60,6 +66,7 @@ __all__ = [
     "acrawl",
     "canonicalize_url",
     "crawl",
+    "crawl_many",
     "estimate_tokens",
     "is_blind",
     "relevance",

@@ -1,7 +1,8 @@
 """``pw-adaptive``: a command-line shell over the public API (argument parsing only).
 
 Exit codes: 0 on any stop reason, 2 on bad arguments or input, 3 when the
-start URL cannot be loaded, 1 on an unexpected error.
+start URL cannot be loaded, 1 on an unexpected error; ``batch``: 4 when
+some jobs failed (see its summary.jsonl), 130 when interrupted.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import hashlib
+import os
 import re
 import shlex
 import signal
@@ -22,6 +24,7 @@ from urllib.parse import urlsplit
 from pw_adaptive.adaptive import MIN_RELEVANCE
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_START = 0, 1, 2, 3
+EXIT_JOBS_FAILED, EXIT_INTERRUPTED = 4, 130
 
 
 class UsageError(ValueError):
@@ -48,6 +51,11 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--state", help="SQLite state file: saved after every page, resumed on rerun")
     c.add_argument("--allow-host", action="append", default=[], help="extra host in scope")
     c.add_argument("--ignore-robots", action="store_true", help="do not obey robots.txt")
+    c.add_argument(
+        "--allow-private",
+        action="store_true",
+        help="let a crawl of a public site reach loopback, private and metadata addresses",
+    )
     c.add_argument("--delay", type=float, default=0.0, help="seconds between pages per host")
     c.add_argument("--browser-arg", action="append", default=[], help="extra Chromium argument")
     c.add_argument(
@@ -56,9 +64,27 @@ def build_parser() -> argparse.ArgumentParser:
         help="abort requests to other sites (analytics, fonts): each stalls offline",
     )
     c.add_argument("--quiet", action="store_true", help="no progress bar")
+    b = sub.add_parser("batch", help="run many crawls from a JSON Lines jobs file")
+    b.add_argument("jobs", help="JSON Lines, one job a line: {start_url, query, options...}")
+    b.add_argument("--out", "-o", required=True, help="directory: a file per job, summary.jsonl")
+    b.add_argument("--workers", "-w", type=int, default=None, help="jobs at once (default 2)")
+    b.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="run on Ray: a cluster address (auto, ray://host:10001), none for a local Ray",
+    )
+    b.add_argument("--browser-arg", action="append", default=[], help="extra Chromium argument")
+    b.add_argument("--block-third-party", action="store_true", help="abort third-party requests")
+    b.add_argument("--quiet", action="store_true", help="no line per finished job")
     s = sub.add_parser("serve-fixtures", help="serve the fixture portals on 127.0.0.1")
     s.add_argument("--portal", action="append", help="portal name (repeatable; default: all)")
     s.add_argument("--port", type=int, default=0, help="first port (default: free ports)")
+    r = sub.add_parser("report", help="write a self-contained HTML report of a crawl's JSON Lines")
+    r.add_argument("results", help="JSON Lines written by `pw-adaptive crawl`")
+    r.add_argument("--out", "-o", help="HTML file to write (default: RESULTS with .html)")
     return parser
 
 
@@ -86,6 +112,12 @@ def _validate_crawl(args: argparse.Namespace) -> None:
         and not Path(args.markdown_dir).is_dir()
     ):
         raise UsageError(f"--markdown-dir {args.markdown_dir} is not a directory")
+    if args.state:
+        state = Path(args.state)
+        if state.is_dir():
+            raise UsageError(f"--state {args.state} is a directory")
+        if state.exists() and not os.access(state, os.R_OK | os.W_OK):
+            raise UsageError(f"--state {args.state} cannot be read and written")
 
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -108,7 +140,7 @@ async def _crawl(args: argparse.Namespace) -> int:
     from pw_adaptive.api import AdaptiveCrawler
     from pw_adaptive.crawler import Progress as CrawlProgress
     from pw_adaptive.crawler import StartPageError
-    from pw_adaptive.output import JsonlWriter
+    from pw_adaptive.output import JsonlWriter, count_records
     from pw_adaptive.render import RenderSettings
     from pw_adaptive.render.browser import BrowserNotFoundError
     from pw_adaptive.settings import CrawlSettings
@@ -121,25 +153,33 @@ async def _crawl(args: argparse.Namespace) -> int:
         host_delay_s=args.delay,
         allowed_hosts=tuple(args.allow_host),
         respect_robots=not args.ignore_robots,
+        allow_private_addresses=args.allow_private,
     )
     render_settings = RenderSettings(
         browser_args=tuple(a for arg in args.browser_arg for a in shlex.split(arg)),
         block_third_party=args.block_third_party,
     )
     resume = bool(args.state) and Path(args.state).exists()
-    writer = JsonlWriter(args.out, append=resume) if args.out else JsonlWriter(sys.stdout)
+    # Records the output already holds: a resumed crawl sends the saved ones
+    # after them (those a killed run had saved but not written yet).
+    held = count_records(Path(args.out)) if resume and args.out else None
     md_dir = Path(args.markdown_dir) if args.markdown_dir else None
-    if md_dir is not None:
-        md_dir.mkdir(parents=True, exist_ok=True)
+    # Opened on the first record: input the library rejects (a state file of
+    # another crawl, ...) leaves no output file created or truncated.
+    writers: list[JsonlWriter] = []
 
     def on_record(record: dict[str, Any]) -> None:
-        writer.write(record)
+        if not writers:
+            out = JsonlWriter(args.out, append=resume) if args.out else JsonlWriter(sys.stdout)
+            writers.append(out)
+        writers[0].write(record)
         if (
             md_dir is not None
             and record["type"] == "page"
             and record["relevance"] >= MIN_RELEVANCE
             and record["markdown"]
         ):
+            md_dir.mkdir(parents=True, exist_ok=True)
             target = md_dir / markdown_filename(record["final_url"])
             target.write_text(record["markdown"], encoding="utf-8")
 
@@ -160,8 +200,19 @@ async def _crawl(args: argparse.Namespace) -> int:
 
     cancel = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, cancel.set)
+    signals = (signal.SIGINT, signal.SIGTERM)
+
+    def stop(sig: signal.Signals) -> None:
+        # The first SIGINT/SIGTERM stops the crawl cleanly (stop reason
+        # "cancelled", summary written, state saved); the default action is
+        # back for a second one, so that a stuck stop can still be forced.
+        cancel.set()
+        for s in signals:
+            loop.remove_signal_handler(s)
+        print(f"pw-adaptive: {sig.name}: stopping (again to quit at once)", file=sys.stderr)
+
+    for sig in signals:
+        loop.add_signal_handler(sig, stop, sig)
     crawler = AdaptiveCrawler(settings, render_settings=render_settings)
     started = time.monotonic()
     try:
@@ -173,6 +224,7 @@ async def _crawl(args: argparse.Namespace) -> int:
                 on_progress=on_progress,
                 state_path=args.state,
                 cancel=cancel,
+                resend_from=held,
             )
     except StartPageError as exc:
         print(f"pw-adaptive: {exc}", file=sys.stderr)
@@ -184,7 +236,8 @@ async def _crawl(args: argparse.Namespace) -> int:
         print(f"pw-adaptive: {exc}", file=sys.stderr)
         return EXIT_USAGE
     finally:
-        writer.close()
+        for writer in writers:
+            writer.close()
     if not args.quiet:
         console.print(
             f"stopped: {result.stop_reason} after {len(result.pages)} pages, "
@@ -194,6 +247,91 @@ async def _crawl(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _report(args: argparse.Namespace) -> int:
+    from pw_adaptive.report import ReportInputError, write_report
+
+    out = Path(args.out) if args.out else Path(args.results).with_suffix(".html")
+    if out.is_dir():
+        raise UsageError(f"--out {out} is a directory")
+    if out.resolve() == Path(args.results).resolve():
+        raise UsageError("--out would overwrite the results file")
+    try:
+        log = write_report(args.results, out)
+    except ReportInputError as exc:
+        raise UsageError(str(exc)) from exc
+    except OSError as exc:
+        raise UsageError(f"cannot write {out}: {exc.strerror or exc}") from exc
+    reason = log.summary.get("stop_reason") if log.summary else "no summary"
+    print(f"pw-adaptive: wrote {out} ({len(log.pages)} pages, {reason})", file=sys.stderr)
+    return EXIT_OK
+
+
+def _batch(args: argparse.Namespace) -> int:
+    import threading
+
+    from pw_adaptive.batch import JobError, JobOutcome, LocalExecutor, crawl_many, load_jobs
+    from pw_adaptive.render import RenderSettings
+    from pw_adaptive.render.browser import BrowserNotFoundError
+
+    if args.workers is not None and args.workers < 1:
+        raise UsageError("--workers must be >= 1")
+    if Path(args.out).exists() and not Path(args.out).is_dir():
+        raise UsageError(f"--out {args.out} is not a directory")
+    try:
+        jobs = load_jobs(args.jobs)
+    except JobError as exc:
+        raise UsageError(str(exc)) from exc
+    if args.ray is None:
+        executor: Any = LocalExecutor(args.workers or 2)
+    else:
+        from pw_adaptive.ray_executor import MissingRayError, RayExecutor
+
+        try:
+            executor = RayExecutor(args.ray or None, workers=args.workers)
+        except MissingRayError as exc:
+            print(f"pw-adaptive: {exc}", file=sys.stderr)
+            return EXIT_ERROR
+    render_settings = RenderSettings(
+        browser_args=tuple(a for arg in args.browser_arg for a in shlex.split(arg)),
+        block_third_party=args.block_third_party,
+    )
+    seen = {"n": 0}
+
+    def on_outcome(o: JobOutcome) -> None:
+        seen["n"] += 1
+        if args.quiet:
+            return
+        state = "skipped" if o.skipped else o.status
+        detail = o.error if o.status == "failed" else f"{o.stop_reason}, {o.pages} pages"
+        print(f"[{seen['n']}/{len(jobs)}] {state:7} {o.id}: {detail}", file=sys.stderr)
+
+    cancel = threading.Event()
+    signals = (signal.SIGINT, signal.SIGTERM)
+    in_main = threading.current_thread() is threading.main_thread()
+    previous = {sig: signal.signal(sig, lambda *_: cancel.set()) for sig in signals if in_main}
+    try:
+        outcomes = crawl_many(
+            jobs, args.out, executor=executor, render_settings=render_settings,
+            on_outcome=on_outcome, cancel=cancel,
+        )  # fmt: skip
+    except BrowserNotFoundError as exc:
+        print(f"pw-adaptive: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    failed = sum(o.status == "failed" for o in outcomes)
+    skipped = sum(o.skipped for o in outcomes)
+    print(
+        f"pw-adaptive: {len(outcomes) - failed - skipped} done, {skipped} skipped (done before), "
+        f"{failed} failed, {len(jobs) - len(outcomes)} not run; see {Path(args.out) / 'summary.jsonl'}",
+        file=sys.stderr,
+    )
+    if cancel.is_set():
+        return EXIT_INTERRUPTED
+    return EXIT_JOBS_FAILED if failed else EXIT_OK
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
@@ -201,6 +339,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "crawl":
             _validate_crawl(args)
             return asyncio.run(_crawl(args))
+        if args.command == "report":
+            return _report(args)
+        if args.command == "batch":
+            return _batch(args)
         if args.command == "serve-fixtures":
             from fixtures_site.__main__ import main as serve_main
 

@@ -14,8 +14,9 @@ def test_public_names_are_exactly_these() -> None:
         "DEFAULT_SYNONYMS", "EVIDENCE_RELEVANCE", "MIN_RELEVANCE", "Adaptive",
         "AdaptiveCrawler", "AdaptiveOptions", "AttachmentRecord", "BrowserNotFoundError",
         "Checkpoint", "ContentDeduper", "CrawlResult", "CrawlSettings", "Frontier",
-        "FrontierEntry", "Link", "LinkScore", "PageRecord", "Query", "Region",
-        "RenderSettings", "RenderedPage", "Scope", "Soft404Detector", "StartPageError",
-        "StopReason", "Synonyms", "TermWeights", "TrapDetector", "TrapSettings", "acrawl",
-        "canonicalize_url", "crawl", "estimate_tokens", "is_blind", "relevance", "score_link",
+        "FrontierEntry", "Job", "JobOutcome", "Link", "LinkScore", "LocalExecutor",
+        "PageRecord", "Query", "RayExecutor", "Region", "RenderSettings", "RenderedPage",
+        "Scope", "Soft404Detector", "StartPageError", "StopReason", "Synonyms", "TermWeights",
+        "TrapDetector", "TrapSettings", "acrawl", "canonicalize_url", "crawl", "crawl_many",
+        "estimate_tokens", "is_blind", "relevance", "score_link",
     }  # fmt: skip

@@ -1,0 +1,191 @@
+"""Batches end to end on the fixture portals: the local executor (through the
+CLI) and a local Ray with 2 CPUs give, per job, the pages and stop reason of
+a single ``crawl()``; a rerun skips done jobs; an unreachable site fails
+alone. One Ray for the module; it must leave no process behind."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pw_adaptive import Job, crawl
+from pw_adaptive.batch import SUMMARY_FILE, iter_results
+from pw_adaptive.cli import EXIT_JOBS_FAILED, main
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
+
+# Small crawls that end in three different ways.
+TASKS = {
+    "classic-empty-reactor": {"max_pages": 15, "concurrency": 2},  # no_relevant_pages
+    "large-library": {"max_pages": 15, "concurrency": 2},  # saturated
+    "classic-fees": {"max_pages": 4, "concurrency": 2},  # budget_exhausted
+}
+
+
+def _closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def jobs(fixture_site: Any) -> list[Job]:
+    tasks = {t["id"]: t for t in fixture_site.tasks()}
+    found = [Job(tasks[k]["start_url"], tasks[k]["query"], opts) for k, opts in TASKS.items()]
+    unreachable = Job(f"http://127.0.0.1:{_closed_port()}/", "tuition fees", id="unreachable")
+    return [*found, unreachable]
+
+
+@pytest.fixture(scope="module")
+def jobs_file(jobs: list[Job], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("batch") / "jobs.jsonl"
+    path.write_text("".join(json.dumps(j.to_json()) + "\n" for j in jobs), encoding="utf-8")
+    return path
+
+
+Fingerprint = tuple[frozenset[str], str]
+
+
+@pytest.fixture(scope="module")
+def singles(jobs: list[Job]) -> dict[str, Fingerprint]:
+    """Each reachable job as a single ``crawl()``: its page URLs and stop reason."""
+    out = {}
+    for job in jobs[:-1]:
+        result = crawl(job.start_url, job.query, **job.options)
+        out[job.id] = (frozenset(p.url for p in result.pages), str(result.stop_reason))
+    return out
+
+
+def _fingerprints(out: Path, jobs: list[Job]) -> dict[str, Fingerprint]:
+    found = {}
+    for job in jobs:
+        records = list(iter_results(out, job))
+        if records:
+            urls = frozenset(r["url"] for r in records if r["type"] == "page")
+            found[job.id] = (urls, records[-1]["stop_reason"])
+    return found
+
+
+def _summary(out: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in (out / SUMMARY_FILE).read_text("utf-8").splitlines()]
+
+
+@pytest.fixture(scope="module")
+def local_out(jobs_file: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("local")
+    argv = ["batch", str(jobs_file), "--out", str(out), "--workers", "2", "--quiet"]
+    assert main(argv) == EXIT_JOBS_FAILED  # the unreachable job failed, the others ran
+    return out
+
+
+def test_local_batch_gives_the_results_of_single_crawls(
+    local_out: Path, jobs: list[Job], singles: dict[str, Fingerprint]
+) -> None:
+    assert _fingerprints(local_out, jobs) == singles
+    assert {s[1] for s in singles.values()} == {
+        "no_relevant_pages",
+        "saturated",
+        "budget_exhausted",
+    }
+
+
+def test_an_unreachable_site_is_recorded_as_failed_while_the_others_finish(
+    local_out: Path, jobs: list[Job]
+) -> None:
+    lines = _summary(local_out)
+    assert [line["id"] for line in lines] == [j.id for j in jobs]
+    assert [line["status"] for line in lines] == ["done", "done", "done", "failed"]
+    failed = lines[-1]
+    assert "cannot load the start URL" in failed["error"] and failed["output"] is None
+    assert not (local_out / "unreachable.jsonl").exists()
+    assert not list(local_out.glob("*.part"))
+    for line, job in zip(lines[:-1], jobs, strict=False):
+        assert line["output"] == f"{job.id}.jsonl" and line["pages"] > 0
+        assert line["elapsed_s"] > 0 and line["stop_reason"] is not None
+
+
+def test_a_rerun_skips_done_jobs_and_retries_the_failed_one(
+    local_out: Path, jobs_file: Path, jobs: list[Job], capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = {p.name: p.stat().st_mtime_ns for p in local_out.glob("*.jsonl")}
+    lines_before = _summary(local_out)
+    capsys.readouterr()
+    assert main(["batch", str(jobs_file), "--out", str(local_out)]) == EXIT_JOBS_FAILED
+    err = capsys.readouterr().err
+    assert err.count("skipped") == 4 and "3 skipped (done before), 1 failed" in err
+    after = {
+        p.name: p.stat().st_mtime_ns for p in local_out.glob("*.jsonl") if p.name != SUMMARY_FILE
+    }
+    assert after == {k: v for k, v in before.items() if k != SUMMARY_FILE}  # not rewritten
+    lines = _summary(local_out)
+    assert lines[:3] == lines_before[:3] and len(lines) == 4
+    assert lines[3]["status"] == "failed"
+
+
+@pytest.fixture(scope="module")
+def ray_session() -> Iterator[Any]:
+    """A local Ray with 2 CPUs and its files in a private temp dir; after it
+    shuts down no process of it may remain."""
+    ray = pytest.importorskip("ray", reason="install the ray extra: pip install '.[ray]'")
+    temp = tempfile.mkdtemp(prefix="pwray", dir="/tmp")  # short: Ray's socket paths
+    ray.init(
+        num_cpus=2,
+        include_dashboard=False,
+        object_store_memory=100 * 1024 * 1024,
+        _temp_dir=temp,
+    )
+    try:
+        yield ray
+    finally:
+        ray.shutdown()
+        left = _processes_mentioning(temp)
+        deadline = time.monotonic() + 15
+        while left and time.monotonic() < deadline:
+            time.sleep(0.2)
+            left = _processes_mentioning(temp)
+        shutil.rmtree(temp, ignore_errors=True)
+        assert not left, f"Ray processes left after shutdown: {left}"
+
+
+def _processes_mentioning(text: str) -> list[str]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as fh:
+                cmdline = fh.read().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if text in cmdline:
+            found.append(f"{entry}: {cmdline[:120]}")
+    return found
+
+
+def test_a_local_ray_gives_the_same_results_and_summary_as_local(
+    ray_session: Any,
+    jobs_file: Path,
+    jobs: list[Job],
+    singles: dict[str, Fingerprint],
+    local_out: Path,
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "ray"
+    argv = ["batch", str(jobs_file), "--out", str(out), "--ray", "--workers", "2", "--quiet"]
+    assert main(argv) == EXIT_JOBS_FAILED
+    assert _fingerprints(out, jobs) == singles
+
+    def timeless(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [{k: v for k, v in line.items() if k != "elapsed_s"} for line in lines]
+
+    assert timeless(_summary(out)) == timeless(_summary(local_out))
+    assert ray_session.is_initialized()  # a Ray the caller started is left running
