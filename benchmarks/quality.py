@@ -1,141 +1,791 @@
-"""Crawl quality on the fixture tasks: pw_adaptive beside baselines, one run.
+"""Crawl quality: pw_adaptive beside baselines, an oracle, ablations and calibration.
 
-For every task of ``fixtures_site``, with the same renderer and budget (100):
+Tasks: every task of ``fixtures_site`` and the labelled tasks of the real
+portal copies in ``benchmarks/labels/*.json`` (served from disk on
+127.0.0.1). Per task, with the same renderer and budget (100 by default):
 
 * ``pw_adaptive``: the defaults (anchor scoring, adaptive stopper);
-* ``pw_adaptive, no stopper``: the same scoring, crawling to the budget;
-* ``breadth-first``: every link alike (Crawlee's and Scrapy's default order);
-* ``url keywords``: query words in the URL only (Crawl4AI's
-  ``KeywordRelevanceScorer``), no stopper.
+* ``breadth-first``: every link alike, no stopper (Crawlee's and Scrapy's
+  default order);
+* ``url keywords``: query words (and their synonyms) in the URL only, no
+  stopper (Crawl4AI's ``KeywordRelevanceScorer``);
+* ``pw_adaptive, no stopper``: pw_adaptive's scoring, crawling to the budget;
+* ablations: pw_adaptive with one stop rule or constant switched off or
+  varied (``ABLATIONS``).
 
-Prints per-crawler totals: pages fetched, recall of relevant pages, harvest
-rate (relevant fetched / fetched), tasks with every fact found, pages until the
-last relevant page, and stop reasons; writes per-task rows as JSON.
+Every crawler sees identical renders: one Chromium, one browser context, and a
+render cache (``benchmarks/_render_cache.py``) that renders each URL once and
+replays that render to every other crawler that asks for it. The oracle
+(``benchmarks/_oracle.py``) is the size of the union of shortest link paths
+from the start to every relevant page, found by breadth-first search over the
+same renders; efficiency = oracle / pages fetched.
 
-    .venv/bin/python benchmarks/quality.py [--portal NAME ...] [--json FILE]
+Prints Markdown tables (totals per crawler for the fixture tasks and for each
+real site, ablations, relevance calibration; ``--per-task`` adds one row per
+task and crawler) and writes everything as JSON.
+
+    .venv/bin/python benchmarks/quality.py [--portal NAME ...] [--no-real]
+        [--no-ablations] [--budget 100] [--per-task] [--json FILE]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import functools
 import json
+import os
+import platform
+import re
 import sys
+import threading
 import time
 from collections import Counter
-from dataclasses import asdict, dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+# Offline, Chromium stalls on every DNS look-up of an outside host (the real
+# portal links fonts and analytics): resolve nothing but loopback, as the
+# Makefile does. Set before pw_adaptive reads it.
+os.environ.setdefault(
+    "PW_ADAPTIVE_BROWSER_ARGS", '"--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"'
+)
+
 from playwright.async_api import async_playwright
 
-from fixtures_site import serve_portals
-from pw_adaptive.api import AdaptiveCrawler
-from pw_adaptive.render import RenderSettings
-from pw_adaptive.render.browser import launch_browser
-from pw_adaptive.scoring import AnchorScorer, BreadthFirstScorer, LinkScorer, UrlKeywordScorer
-from pw_adaptive.settings import CrawlSettings
-from pw_adaptive.urls import canonicalize_url
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+if str(ROOT / "benchmarks") not in sys.path:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
 
-CRAWLERS: dict[str, tuple[LinkScorer, bool]] = {
-    "pw_adaptive": (AnchorScorer(), True),
-    "pw_adaptive, no stopper": (AnchorScorer(), False),
-    "breadth-first": (BreadthFirstScorer(), False),
-    "url keywords": (UrlKeywordScorer(), False),
-}
+from _oracle import Oracle, explore, oracle_pages  # noqa: E402
+from _render_cache import RenderCache  # noqa: E402
+
+from fixtures_site import serve_portals  # noqa: E402
+from pw_adaptive.adaptive import (  # noqa: E402
+    COLD_PATIENCE,
+    EVIDENCE_RELEVANCE,
+    MIN_RELEVANCE,
+    MIN_SOURCES,
+)
+from pw_adaptive.api import AdaptiveCrawler  # noqa: E402
+from pw_adaptive.crawler import StartPageError  # noqa: E402
+from pw_adaptive.query import Synonyms  # noqa: E402
+from pw_adaptive.records import CrawlResult  # noqa: E402
+from pw_adaptive.render import PlaywrightRenderer, RenderSettings  # noqa: E402
+from pw_adaptive.render.browser import launch_browser  # noqa: E402
+from pw_adaptive.render.fetch import PlaywrightFetcher  # noqa: E402
+from pw_adaptive.scoring import (  # noqa: E402
+    AnchorScorer,
+    BreadthFirstScorer,
+    LinkScorer,
+    UrlKeywordScorer,
+)
+from pw_adaptive.settings import CrawlSettings  # noqa: E402
+from pw_adaptive.urls import Scope, canonicalize_url  # noqa: E402
+
+LABELS_DIR = ROOT / "benchmarks" / "labels"
+DEFAULT_JSON = ROOT / "benchmarks" / "results" / "quality.json"
+DEFAULT = "pw_adaptive"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One crawler configuration: a link scorer, settings and a synonyms lexicon."""
+
+    name: str
+    scorer: LinkScorer
+    settings: CrawlSettings
+    synonyms: Synonyms | None = None
+    """None: the default lexicon."""
+    rule: str = ""
+    """For an ablation: the rule or constant it changes."""
+
+
+def baselines(budget: int) -> list[Variant]:
+    """pw_adaptive's defaults first, then the baselines, all at ``budget``."""
+    on = CrawlSettings(max_pages=budget)
+    off = replace(on, adaptive_stop=False)
+    return [
+        Variant(DEFAULT, AnchorScorer(), on),
+        Variant("breadth-first", BreadthFirstScorer(), off),
+        Variant("url keywords", UrlKeywordScorer(), off),
+        Variant("pw_adaptive, no stopper", AnchorScorer(), off),
+    ]
+
+
+def ablations(budget: int) -> list[Variant]:
+    """pw_adaptive with one rule or constant switched off or varied at a time."""
+    base = CrawlSettings(max_pages=budget)
+
+    def stopper(**changes: Any) -> CrawlSettings:
+        return replace(base, adaptive=replace(base.adaptive, **changes))
+
+    return [
+        Variant(
+            "cold give-up off",
+            AnchorScorer(),
+            stopper(cold_patience=None),
+            rule="no_relevant_pages after COLD_PATIENCE x patience blind pages",
+        ),
+        Variant(
+            f"cold patience x2 ({2 * COLD_PATIENCE})",
+            AnchorScorer(),
+            stopper(cold_patience=2 * COLD_PATIENCE),
+            rule=f"COLD_PATIENCE = {COLD_PATIENCE}",
+        ),
+        Variant(
+            "MIN_SOURCES 1",
+            AnchorScorer(),
+            stopper(min_sources=1),
+            rule=f"MIN_SOURCES = {MIN_SOURCES}",
+        ),
+        Variant(
+            "MIN_SOURCES 3",
+            AnchorScorer(),
+            stopper(min_sources=3),
+            rule=f"MIN_SOURCES = {MIN_SOURCES}",
+        ),
+        Variant(
+            "full patience when covered",
+            AnchorScorer(),
+            stopper(halve_patience_when_covered=False),
+            rule="half the patience once covered",
+        ),
+        Variant(
+            "forgive off",
+            AnchorScorer(),
+            replace(base, forgive_score=2.0),
+            rule=f"forgive while a link >= {base.forgive_score} waits",
+        ),
+        Variant(
+            "synonyms off",
+            AnchorScorer(),
+            base,
+            synonyms=Synonyms(),
+            rule="the synonyms lexicon",
+        ),
+        Variant(
+            "section floors off",
+            AnchorScorer(),
+            replace(base, section_floors=False),
+            rule="section floors",
+        ),
+        Variant(
+            "inherit 0",
+            AnchorScorer(),
+            replace(base, inherit=0.0),
+            rule=f"inherited score (inherit = {base.inherit})",
+        ),
+        Variant(
+            "term weights off",
+            AnchorScorer(),
+            replace(base, term_weights=False),
+            rule="learnt term weights",
+        ),
+    ]
+
+
+@dataclass(frozen=True)
+class Task:
+    """One benchmark task, with absolute canonical URLs."""
+
+    id: str
+    group: str
+    """``fixtures`` or the real site's name: tables are per group."""
+    query: str
+    start_url: str
+    relevant: frozenset[str]
+    facts: tuple[str, ...]
 
 
 @dataclass
-class TaskRow:
+class Row:
+    """The outcome of one crawler on one task."""
+
     crawler: str
     task: str
+    group: str
     pages: int
     relevant: int
     found: int
+    harvest: float
     facts: int
     facts_found: int
     last_relevant_at: int
     stop_reason: str
-    seconds: float
+    oracle: int
+    efficiency: float
+    found_urls: list[str] = field(default_factory=list)
+    found_at: dict[str, int] = field(default_factory=dict)
+    """Fetch index (1-based) at which each relevant page found was first fetched."""
+
+    @property
+    def recall(self) -> float:
+        return self.found / self.relevant if self.relevant else 1.0
+
+
+def _collapse(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def score_crawl(name: str, task: Task, result: CrawlResult | None, oracle: int) -> Row:
+    """Measure one crawl against the task's truth (``result`` None: start failed)."""
+    if result is None:
+        return Row(name, task.id, task.group, 0, len(task.relevant), 0, 0.0,
+                   len(task.facts), 0, 0, "start_failed", oracle, 0.0)  # fmt: skip
+    found: set[str] = set()
+    found_at: dict[str, int] = {}
+    last = 0
+    for i, page in enumerate(result.pages, 1):
+        if page.error is not None:
+            continue
+        hit = {page.url, page.final_url} & task.relevant
+        if hit:
+            for url in hit - found:
+                found_at[url] = i
+            found |= hit
+            last = i
+    text = _collapse("\n".join(p.markdown for p in result.pages if p.error is None))
+    pages = len(result.pages)
+    return Row(
+        crawler=name,
+        task=task.id,
+        group=task.group,
+        pages=pages,
+        relevant=len(task.relevant),
+        found=len(found),
+        harvest=len(found) / pages if pages else 0.0,
+        facts=len(task.facts),
+        facts_found=sum(_collapse(f) in text for f in task.facts),
+        last_relevant_at=last,
+        stop_reason=str(result.stop_reason),
+        oracle=oracle,
+        efficiency=oracle / pages if pages else 0.0,
+        found_urls=sorted(found),
+        found_at=found_at,
+    )
+
+
+# --------------------------------------------------------------------------
+# Tasks: fixture portals and labelled real sites
+
+
+def fixture_tasks(sites: Any) -> list[Task]:
+    tasks = []
+    for t in sites.tasks():
+        origin = sites.url(t["portal"])
+        tasks.append(
+            Task(
+                id=t["id"],
+                group="fixtures",
+                query=t["query"],
+                start_url=t["start_url"],
+                relevant=frozenset(canonicalize_url(origin + r) for r in t["relevant"]),
+                facts=tuple(t["facts"]),
+            )
+        )
+    return tasks
+
+
+def label_tasks(labels: dict[str, Any], origin: str) -> list[Task]:
+    """Tasks of one labels file (see ``benchmarks/labels/``) served at ``origin``."""
+    return [
+        Task(
+            id=t["id"],
+            group=labels["site"],
+            query=t["query"],
+            start_url=canonicalize_url(origin + t["start"]),
+            relevant=frozenset(canonicalize_url(origin + r) for r in t["relevant"]),
+            facts=tuple(t["facts"]),
+        )
+        for t in labels["tasks"]
+    ]
+
+
+class _StaticHandler(SimpleHTTPRequestHandler):
+    """Serves a built site from disk. ``robots.txt`` is served without its
+    ``Crawl-delay`` lines: the copy is on loopback, and a delay would only
+    slow the benchmark down (it changes when pages start, not which)."""
+
+    def do_GET(self) -> None:
+        if self.path.split("?", 1)[0] == "/robots.txt":
+            robots = Path(self.directory) / "robots.txt"
+            if robots.is_file():
+                lines = robots.read_text(encoding="utf-8").splitlines()
+                body = "\n".join(
+                    ln for ln in lines if not ln.lower().startswith("crawl-delay")
+                ).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "text/plain; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
+        super().do_GET()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def serve_directory(root: Path) -> Iterator[str]:
+    """Serve ``root`` on a free port of 127.0.0.1; yields the origin."""
+    handler = functools.partial(_StaticHandler, directory=str(root))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def load_labels(directory: Path = LABELS_DIR) -> list[dict[str, Any]]:
+    """Every labels file, with ``root`` resolved against the repository root."""
+    out = []
+    for path in sorted(directory.glob("*.json")):
+        labels = json.loads(path.read_text(encoding="utf-8"))
+        labels["root_path"] = (ROOT / labels["root"]).resolve()
+        out.append(labels)
+    return out
+
+
+# --------------------------------------------------------------------------
+# Running
+
+
+@dataclass
+class TaskOutcome:
+    rows: list[Row]
+    oracle: Oracle
+    oracle_complete: bool
+    oracle_live_renders: int
+    # (crawler, url, final_url, relevance, note/error) of every page, for calibration
+    pages: list[tuple[str, str, str, float, bool]]
 
 
 async def run_task(
-    browser: Any, name: str, task: dict[str, Any], origin: str, budget: int
-) -> TaskRow:
-    scorer, stopper = CRAWLERS[name]
-    settings = CrawlSettings(max_pages=budget, concurrency=4, adaptive_stop=stopper)
-    crawler = AdaptiveCrawler(settings, browser=browser, scorer=scorer)
-    started = time.perf_counter()
-    result = await crawler.run(task["start_url"], task["query"])
-    relevant = {canonicalize_url(origin + r) for r in task["relevant"]}
-    found, last = set(), 0
-    for i, page in enumerate(result.pages, 1):
-        hit = {page.url, page.final_url} & relevant
-        if hit and page.error is None:
-            found |= hit
-            last = i
-    markdown = "\n".join(p.markdown for p in result.pages)
-    return TaskRow(
-        crawler=name,
-        task=task["id"],
-        pages=len(result.pages),
-        relevant=len(relevant),
-        found=len(found),
-        facts=len(task["facts"]),
-        facts_found=sum(f in markdown for f in task["facts"]),
-        last_relevant_at=last,
-        stop_reason=result.stop_reason,
-        seconds=time.perf_counter() - started,
+    task: Task, variants: Sequence[Variant], cache: RenderCache, oracle_bound: int
+) -> TaskOutcome:
+    """The default crawl first (it fills the cache), then the others side by side."""
+
+    async def crawl(variant: Variant) -> CrawlResult | None:
+        crawler = AdaptiveCrawler(
+            variant.settings,
+            renderer=cache,
+            fetcher=cache,
+            synonyms=variant.synonyms,
+            scorer=variant.scorer,
+        )
+        try:
+            return await crawler.run(task.start_url, task.query)
+        except StartPageError:
+            return None
+
+    first = await crawl(variants[0])
+    rest = await asyncio.gather(*(crawl(v) for v in variants[1:]))
+    results = [first, *rest]
+    graph = await explore(
+        task.start_url,
+        task.relevant,
+        cache.render,
+        cache.is_cached,
+        Scope(task.start_url),
+        max_live=oracle_bound,
+    )
+    oracle = oracle_pages(graph.edges, task.start_url, task.relevant, graph.aliases)
+    rows = [
+        score_crawl(v.name, task, r, oracle.pages) for v, r in zip(variants, results, strict=True)
+    ]
+    pages = [
+        (v.name, p.url, p.final_url, p.relevance, p.error is None and p.note is None)
+        for v, r in zip(variants, results, strict=True)
+        if r is not None and v.synonyms is None
+        for p in r.pages
+    ]
+    return TaskOutcome(rows, oracle, graph.complete, graph.live_renders, pages)
+
+
+async def run_all(
+    tasks: Sequence[Task], variants: Sequence[Variant], args: argparse.Namespace
+) -> tuple[dict[str, TaskOutcome], RenderCache]:
+    gate = asyncio.Semaphore(args.tasks_at_once)
+    done = 0
+    async with async_playwright() as pw:
+        browser = await launch_browser(pw, RenderSettings())
+        async with PlaywrightRenderer(browser, RenderSettings()) as renderer:
+            context = await renderer.context()
+            cache = RenderCache(renderer, PlaywrightFetcher(context), max_live=args.renders)
+
+            async def one(task: Task) -> tuple[str, TaskOutcome]:
+                nonlocal done
+                async with gate:
+                    outcome = await run_task(task, variants, cache, args.oracle_bound)
+                done += 1
+                row = outcome.rows[0]
+                print(
+                    f"[{done}/{len(tasks)}] {task.id:<34} pw_adaptive {row.found}/{row.relevant}"
+                    f" in {row.pages} pages, oracle {outcome.oracle.pages}; renders"
+                    f" {cache.stats.live_renders} live / {cache.stats.cached_renders} cached",
+                    file=sys.stderr,
+                    flush=True,
+                )
+                return task.id, outcome
+
+            pairs = await asyncio.gather(*(one(t) for t in tasks))
+            await cache.drain()
+        await browser.close()
+    return dict(pairs), cache
+
+
+# --------------------------------------------------------------------------
+# Summaries
+
+
+@dataclass
+class Totals:
+    crawler: str
+    tasks: int
+    pages: int
+    found: int
+    relevant: int
+    recall: float
+    """Mean over tasks with relevant pages of the share found."""
+    harvest: float
+    """Relevant pages found / pages fetched, over all tasks."""
+    facts_ok: float
+    """Share of tasks with content where every fact was found."""
+    to_last: float
+    """Mean over tasks with content of the fetch index of the last relevant page found."""
+    oracle: int
+    efficiency: float
+    """Sum of oracles / sum of pages fetched, over all tasks."""
+    stop_reasons: dict[str, int]
+
+
+def totals(rows: Sequence[Row], crawler: str) -> Totals:
+    mine = [r for r in rows if r.crawler == crawler]
+    content = [r for r in mine if r.relevant]
+    pages = sum(r.pages for r in mine)
+    oracle = sum(r.oracle for r in mine)
+    return Totals(
+        crawler=crawler,
+        tasks=len(mine),
+        pages=pages,
+        found=sum(r.found for r in mine),
+        relevant=sum(r.relevant for r in mine),
+        recall=sum(r.recall for r in content) / max(len(content), 1),
+        harvest=sum(r.found for r in mine) / max(pages, 1),
+        facts_ok=sum(r.facts_found == r.facts for r in content) / max(len(content), 1),
+        to_last=sum(r.last_relevant_at for r in content) / max(len(content), 1),
+        oracle=oracle,
+        efficiency=oracle / max(pages, 1),
+        stop_reasons=dict(Counter(r.stop_reason for r in mine).most_common()),
     )
 
 
-def summarize(rows: list[TaskRow]) -> None:
-    print(
-        f"{'crawler':<26}{'pages':>7}{'recall':>8}{'harvest':>9}{'facts ok':>10}"
-        f"{'to last rel.':>14}  stop reasons"
-    )
-    for name in CRAWLERS:
-        mine = [r for r in rows if r.crawler == name]
+def recall_at_default_pages(rows: Sequence[Row], crawler: str) -> float:
+    """Mean recall of ``crawler`` within as many pages as pw_adaptive fetched on
+    each task (tasks with relevant pages): the baselines cut at equal cost."""
+    budget = {r.task: r.pages for r in rows if r.crawler == DEFAULT}
+    mine = [r for r in rows if r.crawler == crawler and r.relevant and r.task in budget]
+    shares = [sum(i <= budget[r.task] for i in r.found_at.values()) / r.relevant for r in mine]
+    return sum(shares) / max(len(shares), 1)
+
+
+def totals_table(rows: Sequence[Row], names: Sequence[str]) -> list[str]:
+    out = [
+        "| crawler | tasks | pages | relevant found | recall | harvest | all facts"
+        " | to last rel. | oracle | efficiency | recall @ pw_adaptive's pages | stop reasons |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    ]
+    for name in names:
+        t = totals(rows, name)
+        if not t.tasks:
+            continue
+        reasons = ", ".join(f"{k} {v}" for k, v in t.stop_reasons.items())
+        out.append(
+            f"| {name} | {t.tasks} | {t.pages} | {t.found}/{t.relevant} | {t.recall:.3f}"
+            f" | {t.harvest:.3f} | {t.facts_ok:.0%} | {t.to_last:.1f} | {t.oracle}"
+            f" | {t.efficiency:.3f} | {recall_at_default_pages(rows, name):.3f} | {reasons} |"
+        )
+    return out
+
+
+def per_task_table(rows: Sequence[Row], names: Sequence[str]) -> list[str]:
+    out = [
+        "| task | crawler | pages | found | harvest | facts | to last | stop | oracle | eff. |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |",
+    ]
+    order = {n: i for i, n in enumerate(names)}
+    for r in sorted(
+        (r for r in rows if r.crawler in order), key=lambda r: (r.task, order[r.crawler])
+    ):
+        out.append(
+            f"| {r.task} | {r.crawler} | {r.pages} | {r.found}/{r.relevant} | {r.harvest:.3f}"
+            f" | {r.facts_found}/{r.facts} | {r.last_relevant_at} | {r.stop_reason}"
+            f" | {r.oracle} | {r.efficiency:.3f} |"
+        )
+    return out
+
+
+@dataclass
+class AblationRow:
+    name: str
+    rule: str
+    pages: int
+    pages_vs_default: int
+    """Positive: the ablation fetched more pages, i.e. the rule saves them."""
+    found: int
+    found_vs_default: int
+    """Negative: the ablation lost relevant pages the default finds."""
+    lost: int
+    gained: int
+    recall: float
+    harvest: float
+    tasks_changed: int
+
+
+def ablation_rows(rows: Sequence[Row], variants: Sequence[Variant]) -> list[AblationRow]:
+    default = {r.task: r for r in rows if r.crawler == DEFAULT}
+    out = []
+    for v in variants:
+        mine = [r for r in rows if r.crawler == v.name]
         if not mine:
             continue
-        with_content = [r for r in mine if r.relevant]
-        pages = sum(r.pages for r in mine)
-        recall = sum(r.found / r.relevant for r in with_content) / max(len(with_content), 1)
-        harvest = sum(r.found for r in mine) / max(pages, 1)
-        facts_ok = sum(r.facts_found == r.facts for r in with_content) / max(len(with_content), 1)
-        to_last = sum(r.last_relevant_at for r in with_content) / max(len(with_content), 1)
-        reasons = Counter(r.stop_reason for r in mine).most_common()
-        print(
-            f"{name:<26}{pages:>7}{recall:>8.3f}{harvest:>9.3f}{facts_ok:>10.0%}"
-            f"{to_last:>14.1f}  {', '.join(f'{k} {v}' for k, v in reasons)}"
+        t = totals(rows, v.name)
+        lost = gained = changed = 0
+        for r in mine:
+            base = default[r.task]
+            lost += len(set(base.found_urls) - set(r.found_urls))
+            gained += len(set(r.found_urls) - set(base.found_urls))
+            changed += r.pages != base.pages or r.found_urls != base.found_urls
+        base_pages = sum(default[r.task].pages for r in mine)
+        base_found = sum(default[r.task].found for r in mine)
+        out.append(
+            AblationRow(
+                name=v.name,
+                rule=v.rule,
+                pages=t.pages,
+                pages_vs_default=t.pages - base_pages,
+                found=t.found,
+                found_vs_default=t.found - base_found,
+                lost=lost,
+                gained=gained,
+                recall=t.recall,
+                harvest=t.harvest,
+                tasks_changed=changed,
+            )
         )
+    return out
 
 
-async def main_async(args: argparse.Namespace) -> list[TaskRow]:
-    rows: list[TaskRow] = []
-    with serve_portals(args.portal) as sites:
-        async with async_playwright() as pw:
-            browser = await launch_browser(pw, RenderSettings())
-            for task in sites.tasks():
-                origin = sites.url(task["portal"])
-                for name in CRAWLERS:
-                    rows.append(await run_task(browser, name, task, origin, args.budget))
-                    print(f"{name:<26} {task['id']:<32} {rows[-1].found}/{rows[-1].relevant} "
-                          f"in {rows[-1].pages} pages", file=sys.stderr, flush=True)  # fmt: skip
-            await browser.close()
-    return rows
+def ablation_table(rows: Sequence[AblationRow], default: Totals) -> list[str]:
+    out = [
+        "| ablation | rule | pages | pages vs default | relevant found | lost | gained"
+        " | recall | harvest | tasks changed |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        f"| (defaults) | | {default.pages} | | {default.found} | | | {default.recall:.3f}"
+        f" | {default.harvest:.3f} | |",
+    ]
+    for a in rows:
+        out.append(
+            f"| {a.name} | {a.rule} | {a.pages} | {a.pages_vs_default:+d} | {a.found}"
+            f" | {a.lost} | {a.gained} | {a.recall:.3f} | {a.harvest:.3f} | {a.tasks_changed} |"
+        )
+    return out
+
+
+@dataclass
+class Calibration:
+    group: str
+    relevant_pages: int
+    irrelevant_pages: int
+    relevant_at_min: float
+    """Share of relevant pages with relevance >= MIN_RELEVANCE."""
+    relevant_at_evidence: float
+    """Share of relevant pages with relevance >= EVIDENCE_RELEVANCE."""
+    irrelevant_below_min: float
+    """Share of irrelevant pages with relevance < MIN_RELEVANCE."""
+
+
+def calibration(outcomes: dict[str, TaskOutcome], tasks: Sequence[Task]) -> list[Calibration]:
+    """Relevance the crawlers recorded for every distinct page of every task."""
+    by_group: dict[str, tuple[list[float], list[float]]] = {}
+    for task in tasks:
+        scores: dict[str, tuple[float, bool]] = {}
+        for _crawler, url, final, score, ok in outcomes[task.id].pages:
+            if not ok:
+                continue  # failed, duplicate or soft-404 pages are not scored
+            relevant = bool({url, final} & task.relevant)
+            scores.setdefault(final, (score, relevant))
+        rel, irr = by_group.setdefault(task.group, ([], []))
+        for score, relevant in scores.values():
+            (rel if relevant else irr).append(score)
+    out = []
+    for group, (rel, irr) in by_group.items():
+        out.append(
+            Calibration(
+                group=group,
+                relevant_pages=len(rel),
+                irrelevant_pages=len(irr),
+                relevant_at_min=sum(s >= MIN_RELEVANCE for s in rel) / max(len(rel), 1),
+                relevant_at_evidence=sum(s >= EVIDENCE_RELEVANCE for s in rel) / max(len(rel), 1),
+                irrelevant_below_min=sum(s < MIN_RELEVANCE for s in irr) / max(len(irr), 1),
+            )
+        )
+    return out
+
+
+def calibration_table(rows: Sequence[Calibration]) -> list[str]:
+    out = [
+        f"| tasks | relevant pages | irrelevant pages | relevant >= MIN_RELEVANCE ({MIN_RELEVANCE})"
+        f" | relevant >= EVIDENCE_RELEVANCE ({EVIDENCE_RELEVANCE})"
+        " | irrelevant < MIN_RELEVANCE |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for c in rows:
+        out.append(
+            f"| {c.group} | {c.relevant_pages} | {c.irrelevant_pages} | {c.relevant_at_min:.1%}"
+            f" | {c.relevant_at_evidence:.1%} | {c.irrelevant_below_min:.1%} |"
+        )
+    return out
+
+
+def verdict(rows: Sequence[Row], names: Sequence[str], group: str) -> list[str]:
+    """Does pw_adaptive beat every baseline on harvest at equal or better recall?"""
+    mine = [r for r in rows if r.group == group]
+    ours = totals(mine, DEFAULT)
+    out = []
+    for name in names:
+        if name == DEFAULT:
+            continue
+        other = totals(mine, name)
+        wins = ours.harvest > other.harvest and ours.recall >= other.recall
+        out.append(
+            f"- {group}: pw_adaptive vs {name}: harvest {ours.harvest:.3f} vs"
+            f" {other.harvest:.3f}, recall {ours.recall:.3f} vs {other.recall:.3f}:"
+            f" {'better' if wins else 'NOT better'}"
+        )
+    return out
+
+
+# --------------------------------------------------------------------------
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--portal", action="append", help="portal (repeatable; default: all)")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument(
+        "--portal", action="append", help="fixture portal (repeatable; default all)"
+    )
+    parser.add_argument("--no-fixtures", action="store_true", help="skip the fixture tasks")
+    parser.add_argument("--no-real", action="store_true", help="skip the labelled real sites")
+    parser.add_argument("--no-ablations", action="store_true", help="skip the ablations")
+    parser.add_argument("--task", action="append", help="only these task ids (repeatable)")
     parser.add_argument("--budget", type=int, default=100)
-    parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--renders", type=int, default=4, help="live renders at once")
+    parser.add_argument("--tasks-at-once", type=int, default=4)
+    parser.add_argument(
+        "--oracle-bound", type=int, default=400, help="pages the oracle may render per task"
+    )
+    parser.add_argument("--per-task", action="store_true", help="print one row per task")
+    parser.add_argument("--json", type=Path, default=DEFAULT_JSON)
     args = parser.parse_args(argv)
-    rows = asyncio.run(main_async(args))
-    summarize(rows)
+
+    started = time.perf_counter()
+    variants = baselines(args.budget) + ([] if args.no_ablations else ablations(args.budget))
+    with contextlib.ExitStack() as stack:
+        tasks: list[Task] = []
+        if not args.no_fixtures:
+            sites = stack.enter_context(serve_portals(args.portal))
+            tasks += fixture_tasks(sites)
+        if not args.no_real:
+            for labels in load_labels():
+                if not labels["root_path"].is_dir():
+                    print(f"skipping {labels['site']}: {labels['root_path']} not found",
+                          file=sys.stderr)  # fmt: skip
+                    continue
+                origin = stack.enter_context(serve_directory(labels["root_path"]))
+                tasks += label_tasks(labels, origin)
+        if args.task:
+            tasks = [t for t in tasks if t.id in set(args.task)]
+        outcomes, cache = asyncio.run(run_all(tasks, variants, args))
+    wall = time.perf_counter() - started
+
+    rows = [r for t in tasks for r in outcomes[t.id].rows]
+    names = [v.name for v in baselines(args.budget)]
+    groups = list(dict.fromkeys(t.group for t in tasks))
+    lines: list[str] = []
+    for group in groups:
+        n = sum(t.group == group for t in tasks)
+        lines += ["", f"### Totals: {group} ({n} tasks, budget {args.budget})", ""]
+        lines += totals_table([r for r in rows if r.group == group], names)
+        lines += ["", *verdict(rows, names, group)]
+    abl = ablation_rows(rows, ablations(args.budget)) if not args.no_ablations else []
+    if abl:
+        lines += ["", f"### Ablations: all {len(tasks)} tasks, against the defaults", ""]
+        lines += ablation_table(abl, totals(rows, DEFAULT))
+    calib = calibration(outcomes, tasks)
+    lines += ["", "### Relevance calibration (every distinct page rendered, per truth)", ""]
+    lines += calibration_table(calib)
+    incomplete = [t.id for t in tasks if not outcomes[t.id].oracle_complete]
+    oracle_live = sum(o.oracle_live_renders for o in outcomes.values())
+    s = cache.stats
+    lines += [
+        "",
+        f"Renders: {s.live_renders} live, {s.cached_renders} replayed from the cache"
+        f" ({oracle_live} of the live ones by the oracle's search); fetches"
+        f" {s.live_fetches} live, {s.cached_fetches} cached.",
+        f"Oracle incomplete (render bound hit) for: {', '.join(incomplete) or 'none'}.",
+        f"Wall time: {wall:.0f} s ({len(tasks)} tasks x {len(variants)} crawlers,"
+        f" {os.cpu_count()} cores).",
+    ]
+    if args.per_task:
+        lines += ["", "### Per task", "", *per_task_table(rows, [v.name for v in variants])]
+    print("\n".join(lines))
+
     if args.json:
-        args.json.write_text(json.dumps([asdict(r) for r in rows], indent=1))
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        data = {
+            "meta": {
+                "budget": args.budget,
+                "date": time.strftime("%Y-%m-%d"),
+                "wall_s": round(wall, 1),
+                "cpus": os.cpu_count(),
+                "python": platform.python_version(),
+                "tasks": len(tasks),
+                "crawlers": [v.name for v in variants],
+                "renders": asdict(s),
+                "oracle_live_renders": oracle_live,
+                "oracle_incomplete": incomplete,
+            },
+            "totals": {
+                g: [asdict(totals([r for r in rows if r.group == g], n)) for n in names]
+                for g in groups
+            },
+            "ablations": [asdict(a) for a in abl],
+            "calibration": [asdict(c) for c in calib],
+            "oracle": {
+                t.id: {
+                    "pages": outcomes[t.id].oracle.pages,
+                    "distances": outcomes[t.id].oracle.distances,
+                    "unreached": list(outcomes[t.id].oracle.unreached),
+                    "path": list(outcomes[t.id].oracle.path),
+                    "complete": outcomes[t.id].oracle_complete,
+                }
+                for t in tasks
+            },
+            "rows": [asdict(r) for r in rows],
+        }
+        args.json.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     return 0
 
 

@@ -178,6 +178,26 @@ def test_blind_children_of_a_relevant_page_outrank_blind_links_elsewhere() -> No
     assert on_relevant.score > on_home.score
 
 
+def test_click_only_link_in_a_card_is_led_by_the_card_teaser() -> None:
+    # A role="link" span found by clicking, under a teaser that names a synonym
+    # of a query term: it outranks the menu's clue-less links.
+    query = Query("student visa requirements")
+    checklist = Link(
+        f"{SITE}/arriving/paperwork",
+        text="Open the checklist",
+        context_heading="Before you fly",
+        context_text="Before you fly Your permission to study, health cover and documents.",
+        via_click=True,
+    )
+    menu = Link(f"{SITE}/global", text="Global students", region=Region.NAV)
+    scored = score_link(checklist, query)
+    assert not scored.blind and scored.clue_source == "context_text"
+    assert scored.score > score_link(menu, query).score
+    # Without its teaser the same element is blind and sinks below the menu.
+    bare = score_link(dataclasses.replace(checklist, context_text=""), query)
+    assert bare.blind and bare.score < score_link(menu, query).score
+
+
 @pytest.mark.parametrize("region", list(Region), ids=[region.value for region in Region])
 def test_blind_link_scores_its_section_floor(region: Region) -> None:
     link = Link(f"{SITE}/x", text="Your stay", region=region)

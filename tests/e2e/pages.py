@@ -137,7 +137,9 @@ PORTAL = """<!doctype html>
     <li><a href="/brochure" type="application/pdf">Brochure</a></li>
   </ul>
   <button onclick="history.pushState({}, '', '/virtual-tour')">Virtual tour</button>
-  <div role="link" tabindex="0" onclick="location.href='/contact-admissions'">Contact admissions</div>
+  <div class="card"><p>Questions about your application? Write to the office.</p>
+    <div role="link" tabindex="0" onclick="location.href='/contact-admissions'">Contact admissions</div>
+  </div>
   <a href="#" onclick="location.hash = '#/open-day'; return false;">Open day</a>
   <button onclick="document.body.dataset.out = '1'">Log out</button>
   <span routerlink="/events">Events</span>

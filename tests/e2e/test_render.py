@@ -286,6 +286,11 @@ def test_click_only_navigation_is_discovered(portal: RenderedPage, site: str) ->
         Region.MAIN,
         "Documents",
     )
+    # A click-only element in a card carries the card's teaser, as a link does;
+    # one that sits directly in the main content has none.
+    assert tour.context_text == ""
+    contact = clicked[site + "/contact-admissions"]
+    assert "Questions about your application?" in contact.context_text
 
 
 def test_dialogs_do_not_hang(render: Render) -> None:

@@ -1,0 +1,110 @@
+"""A render cache so that every crawler of the quality benchmark sees identical pages.
+
+:class:`RenderCache` wraps one real :class:`~pw_adaptive.render.Renderer` and
+one :class:`~pw_adaptive.render.fetch.Fetcher` and implements both protocols.
+The first request for a URL renders it (a *live* render); every later request
+for the same URL, from any crawler, ablation or the oracle, gets the very same
+``RenderedPage`` object back (a *cached* replay). So:
+
+* all crawlers see identical renders (same links, same markdown, same final
+  URL and redirect chain), whatever Chromium's timings were;
+* the cache is keyed by the exact URL string the caller asked for. The
+  crawler asks for canonical frontier URLs (and the soft-404 probe URL, which
+  is deterministic per start URL), so the key is the requested canonical URL;
+  the stored page keeps its own ``url`` (that same string), ``final_url`` and
+  ``redirects``, which the crawler then handles as it would a live render;
+* two callers asking for the same URL at the same time share one render: the
+  render runs as its own task, and callers await it through
+  :func:`asyncio.shield`, so a crawl that stops and cancels its in-flight
+  renders never cancels a render another crawl waits for.
+
+Fetches (robots.txt, attachments) are cached the same way, by URL and size cap.
+At most ``max_live`` renders run at once: the crawls of the benchmark run side
+by side on one browser and two cores.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+from pw_adaptive.render import RenderedPage, Renderer
+from pw_adaptive.render.fetch import Fetcher, FetchResult
+
+__all__ = ["CacheStats", "RenderCache"]
+
+
+@dataclass
+class CacheStats:
+    """How many requests were served live and how many from the cache."""
+
+    live_renders: int = 0
+    cached_renders: int = 0
+    live_fetches: int = 0
+    cached_fetches: int = 0
+
+
+class RenderCache:
+    """A caching :class:`Renderer` and :class:`Fetcher` over real ones (see module doc)."""
+
+    def __init__(self, renderer: Renderer, fetcher: Fetcher | None, *, max_live: int = 4) -> None:
+        if max_live < 1:
+            raise ValueError(f"max_live must be >= 1, got {max_live}")
+        self._renderer = renderer
+        self._fetcher = fetcher
+        self._pages: dict[str, asyncio.Task[RenderedPage]] = {}
+        self._fetches: dict[tuple[str, int], asyncio.Task[FetchResult]] = {}
+        self._live = asyncio.Semaphore(max_live)
+        self.stats = CacheStats()
+
+    async def _render_live(self, url: str) -> RenderedPage:
+        async with self._live:
+            return await self._renderer.render(url)
+
+    async def render(self, url: str) -> RenderedPage:
+        """The page for ``url``: rendered on the first request, replayed after."""
+        task = self._pages.get(url)
+        if task is None:
+            task = asyncio.ensure_future(self._render_live(url))
+            self._pages[url] = task
+            self.stats.live_renders += 1
+        else:
+            self.stats.cached_renders += 1
+        return await asyncio.shield(task)
+
+    def is_cached(self, url: str) -> bool:
+        """True when ``url`` was rendered already or is rendering now."""
+        return url in self._pages
+
+    def rendered(self) -> dict[str, RenderedPage]:
+        """Every finished render, by the URL that was asked for."""
+        return {
+            url: task.result()
+            for url, task in self._pages.items()
+            if task.done() and not task.cancelled() and task.exception() is None
+        }
+
+    async def _fetch_live(self, url: str, max_bytes: int) -> FetchResult:
+        assert self._fetcher is not None
+        return await self._fetcher.fetch(url, max_bytes=max_bytes)
+
+    async def fetch(self, url: str, *, max_bytes: int) -> FetchResult:
+        """``url`` fetched once per size cap, then replayed."""
+        if self._fetcher is None:
+            return FetchResult(url, None, error="no_fetcher")
+        key = (url, max_bytes)
+        task = self._fetches.get(key)
+        if task is None:
+            task = asyncio.ensure_future(self._fetch_live(url, max_bytes))
+            self._fetches[key] = task
+            self.stats.live_fetches += 1
+        else:
+            self.stats.cached_fetches += 1
+        return await asyncio.shield(task)
+
+    async def drain(self) -> None:
+        """Wait for renders and fetches that nobody awaits any more (crawls that
+        stopped while they ran), so the browser can close cleanly."""
+        pending = [t for t in (*self._pages.values(), *self._fetches.values()) if not t.done()]
+        if pending:
+            await asyncio.gather(*pending, return_exceptions=True)

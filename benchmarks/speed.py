@@ -1,0 +1,726 @@
+"""Speed: pw_adaptive beside a bare Playwright loop at concurrency 1, 4 and 8.
+
+Serves a fixture portal (``large`` by default) from a separate process on
+127.0.0.1, crawls it with pw_adaptive with the stopper off (so the run fetches
+``--pages`` pages, as the portal has more), then replays the same URLs with a bare Playwright
+loop in the same run: one browser, a fresh page per URL,
+``goto(wait_until="load")`` and ``content()``. The bare loop is the practical
+limit of a Playwright crawler that does nothing but render. For each runner and
+concurrency it prints and saves:
+
+- **pages/s**: pages over wall-clock seconds, browser launch and close
+  included (both runners pay them);
+- **CPU s/page**: CPU seconds of this Python process plus everything it starts
+  (the Playwright driver, every Chromium process), over pages;
+- **peak MiB**: the peak of the summed PSS of that same process tree, sampled
+  every 300 ms (PSS splits shared pages between the processes that map them,
+  so the sum does not count Chromium's shared memory once per process);
+
+and the ratios pw_adaptive / bare loop for the three at each concurrency.
+
+CPU accounting
+--------------
+Chromium starts and ends renderer and utility processes during a crawl; a
+process that has exited can no longer be read from ``/proc``. Three methods
+are measured in the same run, so they can be checked against each other:
+
+1. **cgroup** (the figure reported when available): the benchmark creates a
+   CPU-accounting cgroup (v1 ``cpuacct``, else a writable cgroup v2 directory),
+   moves itself into it after the fixture server has started, and reads the
+   cgroup's usage counter before and after each run. Every process started
+   from then on is born in the cgroup and the kernel charges it all its CPU
+   time, exited processes included; so this is exact, up to processes still
+   exiting when a run ends (the benchmark waits for the tree to empty between
+   runs). It needs root or a delegated cgroup.
+2. **tree**: a sampler thread reads ``utime + stime`` of every process of the
+   tree every 100 ms and remembers each process's last-seen value (keyed by pid
+   and start time, so a reused pid is a new process); an exited process counts
+   with its last sample. The residual error is an undercount: the CPU a process
+   spent after its last sample (at most one 100 ms interval of it, for each
+   process that exits during the run: typically its teardown), plus
+   processes that lived less than one interval, plus ``/proc``'s clock-tick
+   resolution (10 ms per process). On the ``large`` portal the tree figure
+   comes out at about 90% of the cgroup figure.
+3. **machine**: busy time of all cores from ``/proc/stat`` (user, nice,
+   system, irq, softirq, steal). It also counts the fixture server, the kernel's
+   network stack and anything else running on the machine, so it is an upper
+   bound that is only meaningful on an otherwise idle machine.
+
+The sampler's own CPU (measured with ``time.thread_time`` inside its thread) is
+subtracted from all three. Expect tree <= cgroup <= machine; the printed
+``tree/cg`` column is the cross-check.
+
+Each runner runs ``--repeat`` times (default 2) at each concurrency; a row
+sums the runs (pages, seconds, CPU; the highest peak), and ``+-`` is half the
+range of the runs' pages/s, a gauge of the noise.
+
+    .venv/bin/python benchmarks/speed.py [--portal large] [--pages 60] [--repeat 2]
+        [--concurrency 1 4 8] [--json benchmarks/results/speed.json] [--markdown]
+        [--no-cgroup]
+
+Linux only (``/proc``). The default run takes about 2.5 minutes on 2 idle cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime
+import json
+import os
+import platform
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # runnable as a script from anywhere
+    sys.path.insert(0, str(ROOT))
+
+from playwright.async_api import async_playwright  # noqa: E402
+
+from fixtures_site.server import load_portals  # noqa: E402
+from pw_adaptive.api import AdaptiveCrawler  # noqa: E402
+from pw_adaptive.render import RenderSettings  # noqa: E402
+from pw_adaptive.render.browser import launch_browser  # noqa: E402
+from pw_adaptive.settings import CrawlSettings  # noqa: E402
+
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+SAMPLE_INTERVAL_S = 0.1
+"""How often the sampler reads the CPU ticks of the process tree (about 2 ms a time)."""
+PSS_EVERY = 3
+"""Read PSS every third sample (300 ms): smaps_rollup costs ~0.5 ms per Chromium process."""
+CGROUP_V1_CPUACCT = Path("/sys/fs/cgroup/cpuacct")
+CGROUP_V2_MOUNTS = (Path("/sys/fs/cgroup/unified"), Path("/sys/fs/cgroup"))
+BARE = "bare playwright"
+ADAPTIVE = "pw_adaptive"
+
+
+# --- /proc readers --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ProcStat:
+    """The fields of ``/proc/PID/stat`` the benchmark uses."""
+
+    pid: int
+    ppid: int
+    start_ticks: int
+    """Start time in clock ticks after boot: with the pid, identifies a process."""
+    cpu_ticks: int
+    """``utime + stime`` of the process itself (not of its waited-for children)."""
+
+
+def read_stat(pid: int) -> ProcStat | None:
+    """``/proc/PID/stat`` parsed, or None when the process is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            text = fh.read()
+    except OSError:
+        return None
+    # The command name (field 2) may hold spaces and parentheses: split after the last ")".
+    fields = text.rsplit(")", 1)[1].split()
+    try:
+        # fields[0] is field 3 of proc(5): ppid is 4, utime 14, stime 15, starttime 22.
+        return ProcStat(pid, int(fields[1]), int(fields[19]), int(fields[11]) + int(fields[12]))
+    except (IndexError, ValueError):
+        return None
+
+
+def all_stats() -> dict[int, ProcStat]:
+    """Every process of the machine, by pid."""
+    out: dict[int, ProcStat] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            stat = read_stat(int(entry))
+            if stat is not None:
+                out[stat.pid] = stat
+    return out
+
+
+def process_tree(
+    root: int, exclude: frozenset[int] = frozenset(), stats: dict[int, ProcStat] | None = None
+) -> list[ProcStat]:
+    """``root`` and its live descendants, minus the subtrees rooted at ``exclude``."""
+    stats = all_stats() if stats is None else stats
+    children: dict[int, list[int]] = {}
+    for stat in stats.values():
+        children.setdefault(stat.ppid, []).append(stat.pid)
+    out: list[ProcStat] = []
+    todo = [root]
+    while todo:
+        pid = todo.pop()
+        if pid in exclude or pid not in stats:
+            continue
+        out.append(stats[pid])
+        todo.extend(children.get(pid, []))
+    return out
+
+
+def pss_kib(pid: int) -> int:
+    """Proportional set size of a process in KiB (0 when it is gone or unreadable)."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as fh:
+            for line in fh:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+def machine_busy_seconds() -> float:
+    """Busy CPU seconds of all cores since boot, from the first line of ``/proc/stat``.
+
+    Busy is user + nice + system + irq + softirq + steal; idle and iowait are
+    not busy, and guest time is already inside user.
+    """
+    with open("/proc/stat") as fh:
+        fields = fh.readline().split()
+    assert fields[0] == "cpu", fields
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(v) for v in fields[1:9])
+    return (user + nice + system + irq + softirq + steal) / CLK_TCK
+
+
+# --- cgroup CPU accounting ------------------------------------------------------
+
+
+class CpuCgroup:
+    """A CPU-accounting cgroup that this process moves into, for exact CPU totals.
+
+    Every process forked after ``enter()`` is born in the cgroup, and the
+    kernel charges all of its CPU time there, even after it has exited.
+    ``close()`` moves this process back where it was and removes the cgroup.
+    """
+
+    def __init__(self, path: Path, version: int, home: Path) -> None:
+        self.path = path
+        self.version = version
+        self._home = home
+
+    @property
+    def method(self) -> str:
+        return "cgroup v1 cpuacct" if self.version == 1 else "cgroup v2 cpu.stat"
+
+    @classmethod
+    def create(cls, name: str) -> CpuCgroup | None:
+        """A new empty cgroup named ``name``, or None when none can be created here."""
+        candidates: list[tuple[Path, int]] = []
+        if (CGROUP_V1_CPUACCT / "cpuacct.usage").exists():
+            candidates.append((CGROUP_V1_CPUACCT, 1))
+        for mount in CGROUP_V2_MOUNTS:
+            if (mount / "cgroup.procs").exists() and (mount / "cgroup.controllers").exists():
+                candidates.append((mount, 2))
+                break
+        for mount, version in candidates:
+            home = mount / _own_cgroup(version).lstrip("/")
+            path = home / name
+            try:
+                path.mkdir()
+            except OSError:
+                continue
+            group = cls(path, version, home)
+            try:
+                group.usage_seconds()
+            except OSError:
+                group.remove()
+                continue
+            return group
+        return None
+
+    def enter(self) -> None:
+        """Move this process (all its threads) into the cgroup."""
+        (self.path / "cgroup.procs").write_text(str(os.getpid()))
+
+    def usage_seconds(self) -> float:
+        """CPU seconds charged to the cgroup since it was created."""
+        if self.version == 1:
+            return int((self.path / "cpuacct.usage").read_text()) / 1e9
+        for line in (self.path / "cpu.stat").read_text().splitlines():
+            key, value = line.split()
+            if key == "usage_usec":
+                return int(value) / 1e6
+        raise OSError(f"no usage_usec in {self.path / 'cpu.stat'}")
+
+    def close(self, timeout_s: float = 5.0) -> None:
+        """Move this process back home and remove the cgroup once its other members exit."""
+        with suppress(OSError):
+            (self._home / "cgroup.procs").write_text(str(os.getpid()))
+        self.remove(timeout_s)
+
+    def remove(self, timeout_s: float = 0.0) -> None:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            try:
+                self.path.rmdir()
+                return
+            except FileNotFoundError:
+                return
+            except OSError:  # busy: processes still exiting
+                if time.monotonic() >= deadline:
+                    return
+                time.sleep(0.05)
+
+
+def _own_cgroup(version: int) -> str:
+    """This process's cgroup path in the v1 ``cpuacct`` hierarchy or in the v2 one."""
+    with open("/proc/self/cgroup") as fh:
+        for line in fh:
+            _id, controllers, path = line.rstrip("\n").split(":", 2)
+            if version == 2 and _id == "0" and controllers == "":
+                return path
+            if version == 1 and "cpuacct" in controllers.split(","):
+                return path
+    return "/"
+
+
+@contextmanager
+def cpu_cgroup(enabled: bool = True) -> Iterator[CpuCgroup | None]:
+    """A ``CpuCgroup`` this process has entered (None when unavailable), closed on exit."""
+    group = CpuCgroup.create(f"pw_adaptive_speed_{os.getpid()}") if enabled else None
+    if group is not None:
+        try:
+            group.enter()
+        except OSError:  # created but not joinable (e.g. a v2 tree without delegation)
+            group.remove()
+            group = None
+    if group is None:
+        yield None
+        return
+    try:
+        yield group
+    finally:
+        group.close()
+
+
+# --- sampling the process tree --------------------------------------------------
+
+
+class TreeSampler:
+    """Samples this process's tree: remembered CPU ticks per process, and peak summed PSS.
+
+    ``start()`` takes the baseline; from then on a thread samples every
+    ``interval_s`` until ``stop()``, which takes one last sample. ``cpu_seconds``
+    counts each process seen with its last sample (minus its baseline if it
+    was already running); ``overhead_s`` is the sampler thread's own CPU.
+    """
+
+    def __init__(
+        self,
+        root: int | None = None,
+        exclude: frozenset[int] = frozenset(),
+        interval_s: float = SAMPLE_INTERVAL_S,
+        pss_every: int = PSS_EVERY,
+    ) -> None:
+        self.root = os.getpid() if root is None else root
+        self.exclude = exclude
+        self.interval_s = interval_s
+        self.pss_every = pss_every
+        self.samples = 0
+        self.peak_pss_kib = 0
+        self.overhead_s = 0.0
+        self._baseline: dict[tuple[int, int], int] = {}
+        self._last: dict[tuple[int, int], int] = {}
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="speed-sampler", daemon=True)
+
+    def start(self) -> None:
+        for stat in process_tree(self.root, self.exclude):
+            self._baseline[(stat.pid, stat.start_ticks)] = stat.cpu_ticks
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    @property
+    def processes_seen(self) -> int:
+        return len(self._last)
+
+    @property
+    def cpu_seconds(self) -> float:
+        ticks = sum(last - self._baseline.get(key, 0) for key, last in self._last.items())
+        return ticks / CLK_TCK
+
+    def sample(self, pss: bool = True) -> None:
+        """Read the tree's CPU ticks, and its summed PSS when ``pss``."""
+        tree = process_tree(self.root, self.exclude)
+        for stat in tree:
+            self._last[(stat.pid, stat.start_ticks)] = stat.cpu_ticks
+        if pss:
+            self.peak_pss_kib = max(self.peak_pss_kib, sum(pss_kib(stat.pid) for stat in tree))
+        self.samples += 1
+
+    def _run(self) -> None:
+        t0 = time.thread_time()
+        while True:
+            self.sample(pss=self.samples % self.pss_every == 0)
+            if self._stop.wait(self.interval_s):
+                break
+        self.sample(pss=False)  # the tree is down to this process: its PSS is no peak
+        self.overhead_s = time.thread_time() - t0
+
+
+# --- the measured runs ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Measure:
+    """What one run cost, whatever it ran."""
+
+    seconds: float
+    cpu_s_cgroup: float | None
+    cpu_s_tree: float
+    cpu_s_machine: float
+    sampler_cpu_s: float
+    processes_seen: int
+    peak_mib: float
+
+
+class Meter:
+    """Measures runs: wall clock, CPU by the three methods, peak PSS of the tree."""
+
+    def __init__(self, cgroup: CpuCgroup | None, exclude: frozenset[int] = frozenset()) -> None:
+        self.cgroup = cgroup
+        self.exclude = exclude
+
+    @property
+    def method(self) -> str:
+        return self.cgroup.method if self.cgroup else "tree"
+
+    @contextmanager
+    def measure(self) -> Iterator[list[Measure]]:
+        """Measures the body; the yielded list holds the ``Measure`` once the body is done."""
+        out: list[Measure] = []
+        wait_for_quiet_tree(self.exclude)
+        sampler = TreeSampler(exclude=self.exclude)
+        cg0 = self.cgroup.usage_seconds() if self.cgroup else 0.0
+        machine0 = machine_busy_seconds()
+        t0 = time.perf_counter()
+        sampler.start()
+        try:
+            yield out
+        finally:
+            seconds = time.perf_counter() - t0
+            wait_for_quiet_tree(self.exclude)  # let Chromium finish exiting: its CPU counts
+            sampler.stop()
+            machine = machine_busy_seconds() - machine0
+            cgroup = self.cgroup.usage_seconds() - cg0 if self.cgroup else None
+        overhead = sampler.overhead_s
+        out.append(
+            Measure(
+                seconds=seconds,
+                cpu_s_cgroup=None if cgroup is None else cgroup - overhead,
+                cpu_s_tree=sampler.cpu_seconds - overhead,
+                cpu_s_machine=machine - overhead,
+                sampler_cpu_s=overhead,
+                processes_seen=sampler.processes_seen,
+                peak_mib=sampler.peak_pss_kib / 1024,
+            )
+        )
+
+
+def wait_for_quiet_tree(exclude: frozenset[int], timeout_s: float = 5.0) -> None:
+    """Wait until this process has no descendants left but the excluded ones."""
+    deadline = time.monotonic() + timeout_s
+    while len(process_tree(os.getpid(), exclude)) > 1 and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
+@dataclass(frozen=True)
+class Run:
+    """One measured run of one runner at one concurrency."""
+
+    runner: str
+    concurrency: int
+    pages: int
+    measure: Measure
+
+
+@dataclass(frozen=True)
+class Row:
+    """The runs of one runner at one concurrency, combined: totals over all runs."""
+
+    runner: str
+    concurrency: int
+    runs: int
+    pages: int
+    seconds: float
+    pages_per_s: float
+    pages_per_s_spread: float
+    """Half the range of the runs' pages/s, as a share of ``pages_per_s``: the noise."""
+    cpu_s_per_page: float
+    """By the best method available (``cpu_method`` in the JSON): the cgroup, else the tree."""
+    cpu_s_cgroup: float | None
+    cpu_s_tree: float
+    cpu_s_machine: float
+    sampler_cpu_s: float
+    processes_per_run: float
+    peak_mib: float
+    """The highest peak of the runs."""
+
+    @classmethod
+    def of(cls, runs: Sequence[Run]) -> Row:
+        """Pages, seconds and CPU summed over ``runs`` (one runner, one concurrency)."""
+        first = runs[0]
+        assert all((r.runner, r.concurrency) == (first.runner, first.concurrency) for r in runs)
+        ms = [r.measure for r in runs]
+        pages = sum(r.pages for r in runs)
+        seconds = sum(m.seconds for m in ms)
+        cgroup = None if ms[0].cpu_s_cgroup is None else sum(m.cpu_s_cgroup or 0.0 for m in ms)
+        tree = sum(m.cpu_s_tree for m in ms)
+        rates = [r.pages / r.measure.seconds for r in runs]
+        return cls(
+            runner=first.runner,
+            concurrency=first.concurrency,
+            runs=len(runs),
+            pages=pages,
+            seconds=seconds,
+            pages_per_s=pages / seconds,
+            pages_per_s_spread=(max(rates) - min(rates)) / 2 / (pages / seconds),
+            cpu_s_per_page=(tree if cgroup is None else cgroup) / max(pages, 1),
+            cpu_s_cgroup=cgroup,
+            cpu_s_tree=tree,
+            cpu_s_machine=sum(m.cpu_s_machine for m in ms),
+            sampler_cpu_s=sum(m.sampler_cpu_s for m in ms),
+            processes_per_run=sum(m.processes_seen for m in ms) / len(ms),
+            peak_mib=max(m.peak_mib for m in ms),
+        )
+
+
+def combine(runs: Sequence[Run]) -> list[Row]:
+    """One ``Row`` per (runner, concurrency), in the order they first ran."""
+    groups: dict[tuple[str, int], list[Run]] = {}
+    for run in runs:
+        groups.setdefault((run.runner, run.concurrency), []).append(run)
+    return [Row.of(group) for group in groups.values()]
+
+
+@dataclass(frozen=True)
+class Ratio:
+    """pw_adaptive / bare loop at one concurrency (above 1: pw_adaptive has more)."""
+
+    concurrency: int
+    pages_per_s: float
+    cpu_s_per_page: float
+    peak_mib: float
+
+
+def ratios(rows: Sequence[Row]) -> list[Ratio]:
+    """One ``Ratio`` per concurrency that has both a pw_adaptive row and a bare row."""
+    bare = {r.concurrency: r for r in rows if r.runner == BARE}
+    out = []
+    for r in rows:
+        b = bare.get(r.concurrency)
+        if r.runner != ADAPTIVE or b is None:
+            continue
+        out.append(
+            Ratio(
+                r.concurrency,
+                r.pages_per_s / b.pages_per_s,
+                r.cpu_s_per_page / b.cpu_s_per_page if b.cpu_s_per_page > 0 else float("nan"),
+                r.peak_mib / b.peak_mib if b.peak_mib > 0 else float("nan"),
+            )
+        )
+    return out
+
+
+async def run_crawler(
+    meter: Meter, start: str, query: str, pages: int, concurrency: int
+) -> tuple[Run, list[str]]:
+    """pw_adaptive with its default render settings and the stopper off."""
+    settings = CrawlSettings(
+        max_pages=pages, concurrency=concurrency, adaptive_stop=False, probe_soft_404=False
+    )
+    crawler = AdaptiveCrawler(settings, render_settings=RenderSettings())
+    with meter.measure() as measured:
+        result = await crawler.run(start, query)
+    urls = [p.url for p in result.pages]
+    return Run(ADAPTIVE, concurrency, len(urls), measured[0]), urls
+
+
+async def run_bare(meter: Meter, urls: list[str], concurrency: int) -> Run:
+    """The practical limit: one browser, a fresh page per URL, goto until load, content."""
+    with meter.measure() as measured:
+        async with async_playwright() as pw:
+            browser = await launch_browser(pw, RenderSettings())
+            context = await browser.new_context()
+            queue: asyncio.Queue[str] = asyncio.Queue()
+            for url in urls:
+                queue.put_nowait(url)
+
+            async def worker() -> None:
+                while not queue.empty():
+                    url = queue.get_nowait()
+                    page = await context.new_page()
+                    try:
+                        await page.goto(url, wait_until="load")
+                        await page.content()
+                    finally:
+                        await page.close()
+
+            await asyncio.gather(*(worker() for _ in range(concurrency)))
+            await browser.close()
+    return Run(BARE, concurrency, len(urls), measured[0])
+
+
+@contextmanager
+def fixture_server(portal: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """``python -m fixtures_site serve`` in its own process: (portal URL, process).
+
+    Out of process, the server neither competes for this process's GIL nor
+    counts in its CPU and memory; it is started before the benchmark enters
+    its cgroup, so it stays out of that too.
+    """
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "fixtures_site", "serve", "--portal", portal],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline().split()
+        if len(line) != 2 or line[0] != portal:
+            raise RuntimeError(f"fixture server did not start: {line!r}")
+        yield line[1].rstrip("/"), proc
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+async def run_all(
+    meter: Meter, base: str, portal: str, pages: int, concurrencies: Sequence[int], repeat: int
+) -> list[Run]:
+    """At each concurrency, ``repeat`` times: a pw_adaptive crawl, then the bare
+    loop over the URLs that crawl fetched."""
+    truth = load_portals()[portal].truth()
+    task = next(t for t in truth["tasks"] if t["relevant"])
+    runs: list[Run] = []
+    for conc in concurrencies:
+        for _ in range(repeat):
+            run, urls = await run_crawler(meter, base + task["start"], task["query"], pages, conc)
+            runs.append(run)
+            runs.append(await run_bare(meter, urls, conc))
+    return runs
+
+
+def _cpu(value: float | None, pages: int) -> str:
+    return "-" if value is None else f"{value / max(pages, 1):.3f}"
+
+
+def print_report(rows: Sequence[Row], method: str, out: TextIO) -> None:
+    """The rows (CPU s/page by all three methods), then the ratios to the bare loop."""
+    print(f"CPU s/page: {method} (reported); tree and machine-wide for cross-check", file=out)
+    print(
+        f"{'runner':<16}{'conc':>5}{'runs':>5}{'pages':>6}{'sec':>7}{'pages/s':>8}{'+-':>5}"
+        f"{'cpu s/page':>11}{'tree':>7}{'machine':>8}{'tree/cg':>8}{'procs':>6}{'peak MiB':>9}",
+        file=out,
+    )
+    for r in rows:
+        cross = f"{r.cpu_s_tree / r.cpu_s_cgroup:.2f}" if r.cpu_s_cgroup else "-"
+        print(
+            f"{r.runner:<16}{r.concurrency:>5}{r.runs:>5}{r.pages:>6}{r.seconds:>7.1f}"
+            f"{r.pages_per_s:>8.2f}{r.pages_per_s_spread:>5.0%}{r.cpu_s_per_page:>11.3f}"
+            f"{_cpu(r.cpu_s_tree, r.pages):>7}{_cpu(r.cpu_s_machine, r.pages):>8}{cross:>8}"
+            f"{r.processes_per_run:>6.0f}{r.peak_mib:>9.0f}",
+            file=out,
+        )
+    print(file=out)
+    print("pw_adaptive / bare playwright (above 1: pw_adaptive has more)", file=out)
+    print(f"{'conc':>4}{'pages/s':>9}{'cpu s/page':>12}{'peak MiB':>10}", file=out)
+    for q in ratios(rows):
+        print(
+            f"{q.concurrency:>4}{q.pages_per_s:>9.2f}{q.cpu_s_per_page:>12.2f}{q.peak_mib:>10.2f}",
+            file=out,
+        )
+
+
+def markdown_tables(rows: Sequence[Row]) -> str:
+    """The rows and the ratios as the Markdown tables of docs/benchmarks.md."""
+    lines = [
+        "| runner | concurrency | pages/s | CPU s/page | peak MiB (PSS) |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r.runner} | {r.concurrency} | {r.pages_per_s:.2f} | {r.cpu_s_per_page:.3f} "
+            f"| {r.peak_mib:.0f} |"
+        )
+    lines += [
+        "",
+        "| concurrency | pages/s ratio | CPU s/page ratio | peak memory ratio |",
+        "| ---: | ---: | ---: | ---: |",
+    ]
+    for q in ratios(rows):
+        lines.append(
+            f"| {q.concurrency} | {q.pages_per_s:.2f} | {q.cpu_s_per_page:.2f} | {q.peak_mib:.2f} |"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--portal", default="large", help="fixture portal (default: large)")
+    parser.add_argument("--pages", type=int, default=60, help="pages per run (default: 60)")
+    parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 4, 8])
+    parser.add_argument(
+        "--repeat", type=int, default=2, help="runs of each runner per concurrency (default: 2)"
+    )
+    parser.add_argument("--json", type=Path, default=None, help="write rows, ratios and runs here")
+    parser.add_argument(
+        "--markdown", action="store_true", help="also print the tables for docs/benchmarks.md"
+    )
+    parser.add_argument(
+        "--no-cgroup", action="store_true", help="do not use a cgroup (tree CPU is reported)"
+    )
+    args = parser.parse_args(argv)
+    load_before = os.getloadavg()[0]
+    # The server starts first, so it stays out of the cgroup.
+    with fixture_server(args.portal) as (base, server), cpu_cgroup(not args.no_cgroup) as group:
+        meter = Meter(group, exclude=frozenset({server.pid}))
+        runs = asyncio.run(
+            run_all(meter, base, args.portal, args.pages, args.concurrency, args.repeat)
+        )
+    load_after = os.getloadavg()[0]
+    rows = combine(runs)
+    print_report(rows, meter.method, out)
+    sampler_share = sum(r.sampler_cpu_s for r in rows) / sum(r.seconds for r in rows)
+    print(
+        f"({os.cpu_count()} cores; 1-min load average {load_before:.2f} before, "
+        f"{load_after:.2f} after; the sampler's CPU, {sampler_share:.0%} of one core, "
+        "is subtracted; sec includes browser launch)",
+        file=out,
+    )
+    if args.markdown:
+        print(file=out)
+        print(markdown_tables(rows), file=out)
+    if args.json:
+        data: dict[str, Any] = {
+            "date": datetime.date.today().isoformat(),
+            "command": "benchmarks/speed.py " + " ".join(sys.argv[1:] if argv is None else argv),
+            "portal": args.portal,
+            "pages": args.pages,
+            "repeat": args.repeat,
+            "cores": os.cpu_count(),
+            "python": platform.python_version(),
+            "load_average_before": load_before,
+            "load_average_after": load_after,
+            "cpu_method": meter.method,
+            "rows": [asdict(r) for r in rows],
+            "ratios": [asdict(q) for q in ratios(rows)],
+            "runs": [asdict(r) for r in runs],
+        }
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(data, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,49 @@
+"""Smoke test of benchmarks/speed.py: one tiny run, the table and the JSON shape.
+
+No speed is asserted: the figures of a 5-page run mean nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "speed.py"
+
+
+def test_speed_benchmark_prints_both_runners_and_writes_the_json(tmp_path: Path) -> None:
+    result = tmp_path / "speed.json"
+    argv = ["--pages", "5", "--concurrency", "2", "--repeat", "1", "--json", str(result)]
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARK), *argv], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    lines = [line.split() for line in done.stdout.splitlines()]
+    table = [cells for cells in lines if len(cells) > 10]  # the rows, not the ratio lines
+    assert [cells[:4] for cells in table if cells[:1] == ["pw_adaptive"]] == [
+        ["pw_adaptive", "2", "1", "5"]
+    ]
+    assert [cells[:5] for cells in table if cells[:1] == ["bare"]] == [
+        ["bare", "playwright", "2", "1", "5"]
+    ]
+
+    data = json.loads(result.read_text())
+    adaptive, bare = data["rows"]
+    assert (adaptive["runner"], bare["runner"]) == ("pw_adaptive", "bare playwright")
+    for row in (adaptive, bare):
+        assert row["pages"] == 5
+        assert row["pages_per_s"] > 0
+        assert row["cpu_s_per_page"] > 0
+        assert row["peak_mib"] > 50  # Python plus a Chromium: far above 50 MiB
+        if row["cpu_s_cgroup"] is not None:  # the sampled tree misses some, never adds
+            assert row["cpu_s_tree"] <= row["cpu_s_cgroup"] * 1.05
+    (ratio,) = data["ratios"]
+    assert ratio["concurrency"] == 2
+    assert ratio["pages_per_s"] == pytest.approx(adaptive["pages_per_s"] / bare["pages_per_s"])
+    assert len(data["runs"]) == 2

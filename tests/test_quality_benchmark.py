@@ -1,0 +1,385 @@
+"""Unit tests of the quality benchmark's parts (no browser): the oracle, the
+render cache, scoring a crawl against the truth, the ablation switches and
+the real-site labels."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import re
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from pw_adaptive.adaptive import COLD_PATIENCE, MIN_SOURCES, Adaptive, AdaptiveOptions, StopReason
+from pw_adaptive.links import Link
+from pw_adaptive.query import Query
+from pw_adaptive.records import CrawlResult, PageRecord
+from pw_adaptive.render import RenderedPage
+from pw_adaptive.render.fetch import FetchResult
+from pw_adaptive.settings import CrawlSettings
+from pw_adaptive.urls import Scope
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+sys.path.insert(0, str(BENCHMARKS))
+
+import quality  # noqa: E402
+from _oracle import explore, oracle_pages  # noqa: E402
+from _render_cache import RenderCache  # noqa: E402
+
+ORIGIN = "http://127.0.0.1:9"  # never contacted: every render here is fake
+
+
+def _page(
+    url: str, links: list[str], *, final: str | None = None, status: int = 200
+) -> RenderedPage:
+    return RenderedPage(
+        url=url,
+        final_url=final or url,
+        status=status,
+        title="",
+        headings=(),
+        markdown="",
+        main_text="",
+        links=tuple(Link(u) for u in links),
+        attachments=(),
+        canonical=None,
+        redirects=(url,) if final else (),
+        error=None,
+        elapsed_s=0.0,
+    )
+
+
+# ----------------------------------------------------------------- oracle
+
+
+def test_oracle_single_target_is_its_shortest_path() -> None:
+    # s -> a -> b -> t and s -> c -> t: the shortest path is s, c, t.
+    edges = {"s": ["a", "c"], "a": ["b"], "b": ["t"], "c": ["t"]}
+    oracle = oracle_pages(edges, "s", ["t"])
+    assert oracle.pages == 3
+    assert oracle.distances == {"t": 2}
+    assert oracle.path == ("s", "c", "t")
+
+
+def test_oracle_shares_a_hub_between_targets() -> None:
+    # t1 is under a or b (both at depth 1); t2 only under b. Taking b for both
+    # gives {s, b, t1, t2}: 4 pages, not 5.
+    edges = {"s": ["a", "b"], "a": ["t1"], "b": ["t1", "t2"]}
+    oracle = oracle_pages(edges, "s", ["t1", "t2"])
+    assert oracle.pages == 4
+    assert set(oracle.path) == {"s", "b", "t1", "t2"}
+
+
+def test_oracle_counts_the_start_and_handles_no_targets_and_unreachable() -> None:
+    edges = {"s": ["a"], "a": ["s"]}
+    assert oracle_pages(edges, "s", []).pages == 1
+    assert oracle_pages(edges, "s", ["s"]).pages == 1
+    missing = oracle_pages(edges, "s", ["a", "zzz"])
+    assert missing.pages == 2
+    assert missing.unreached == ("zzz",)
+
+
+def test_oracle_reaches_a_target_through_a_redirecting_link() -> None:
+    # /old redirects to /t: fetching /old is how a crawler gets /t.
+    edges = {"s": ["x", "old"], "x": ["t"]}
+    oracle = oracle_pages(edges, "s", ["t"], aliases={"old": "t"})
+    assert oracle.distances == {"t": 1}
+    assert oracle.pages == 2
+
+
+def test_explore_stops_when_every_target_is_reached_and_prefers_cached_pages() -> None:
+    site = {
+        f"{ORIGIN}/": [f"{ORIGIN}/a", f"{ORIGIN}/b", f"{ORIGIN}/c"],
+        f"{ORIGIN}/a": [f"{ORIGIN}/a1"],
+        f"{ORIGIN}/b": [f"{ORIGIN}/t"],
+        f"{ORIGIN}/c": [f"{ORIGIN}/c1"],
+        f"{ORIGIN}/t": [],
+    }
+    rendered: list[str] = []
+
+    async def render(url: str) -> RenderedPage:
+        rendered.append(url)
+        return _page(url, site.get(url, []))
+
+    cached = {f"{ORIGIN}/", f"{ORIGIN}/b"}
+    graph = asyncio.run(
+        explore(
+            f"{ORIGIN}/", [f"{ORIGIN}/t"], render, cached.__contains__, Scope(f"{ORIGIN}/"), batch=1
+        )
+    )
+    # Layer 1 is expanded cached page first (b), which reveals t: a and c are
+    # never rendered.
+    assert rendered == [f"{ORIGIN}/", f"{ORIGIN}/b"]
+    assert graph.complete and graph.live_renders == 0
+    assert oracle_pages(graph.edges, f"{ORIGIN}/", [f"{ORIGIN}/t"]).pages == 3
+
+
+def test_explore_follows_redirects_drops_error_pages_and_respects_its_bound() -> None:
+    site = {
+        f"{ORIGIN}/": [f"{ORIGIN}/gone", f"{ORIGIN}/old", "https://elsewhere.example/x"],
+        f"{ORIGIN}/gone": [f"{ORIGIN}/t2"],  # a 404 page: its links are not followed
+    }
+
+    async def render(url: str) -> RenderedPage:
+        if url == f"{ORIGIN}/old":
+            return _page(url, [], final=f"{ORIGIN}/t")
+        return _page(url, site.get(url, []), status=404 if url.endswith("gone") else 200)
+
+    graph = asyncio.run(
+        explore(
+            f"{ORIGIN}/",
+            [f"{ORIGIN}/t", f"{ORIGIN}/t2"],
+            render,
+            lambda _u: False,
+            Scope(f"{ORIGIN}/"),
+        )
+    )
+    assert graph.aliases == {f"{ORIGIN}/old": f"{ORIGIN}/t"}
+    assert graph.edges[f"{ORIGIN}/"] == [f"{ORIGIN}/gone", f"{ORIGIN}/old"]  # out of scope dropped
+    assert graph.edges[f"{ORIGIN}/gone"] == []
+    assert not graph.complete  # t2 only behind a 404 page
+    oracle = oracle_pages(graph.edges, f"{ORIGIN}/", [f"{ORIGIN}/t", f"{ORIGIN}/t2"], graph.aliases)
+    assert oracle.distances == {f"{ORIGIN}/t": 1} and oracle.unreached == (f"{ORIGIN}/t2",)
+
+    bounded = asyncio.run(
+        explore(
+            f"{ORIGIN}/",
+            [f"{ORIGIN}/t2"],
+            render,
+            lambda _u: False,
+            Scope(f"{ORIGIN}/"),
+            max_live=1,
+        )
+    )
+    assert bounded.live_renders == 1 and not bounded.complete
+
+
+# ----------------------------------------------------------------- render cache
+
+
+class _SlowRenderer:
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+        self.running = 0
+        self.peak = 0
+
+    async def render(self, url: str) -> RenderedPage:
+        self.calls.append(url)
+        self.running += 1
+        self.peak = max(self.peak, self.running)
+        await asyncio.sleep(0.02)
+        self.running -= 1
+        return _page(url, [f"{url}/child"], final=url + "/final")
+
+
+class _Fetcher:
+    def __init__(self) -> None:
+        self.calls = 0
+
+    async def fetch(self, url: str, *, max_bytes: int) -> FetchResult:
+        self.calls += 1
+        return FetchResult(url, 200, body=b"x")
+
+
+def test_render_cache_renders_each_url_once_and_replays_it_unchanged() -> None:
+    inner, fetcher = _SlowRenderer(), _Fetcher()
+
+    async def scenario() -> None:
+        cache = RenderCache(inner, fetcher, max_live=2)
+        first = await asyncio.gather(*(cache.render(f"{ORIGIN}/p{i % 3}") for i in range(9)))
+        again = await cache.render(f"{ORIGIN}/p1")
+        assert inner.calls.count(f"{ORIGIN}/p1") == 1 and len(inner.calls) == 3
+        assert inner.peak <= 2
+        assert again is first[1]  # the very same render: final URL, redirects, links
+        assert again.url == f"{ORIGIN}/p1" and again.final_url == f"{ORIGIN}/p1/final"
+        assert cache.stats.live_renders == 3 and cache.stats.cached_renders == 7
+        assert set(cache.rendered()) == {f"{ORIGIN}/p0", f"{ORIGIN}/p1", f"{ORIGIN}/p2"}
+        await cache.fetch(f"{ORIGIN}/robots.txt", max_bytes=10)
+        await cache.fetch(f"{ORIGIN}/robots.txt", max_bytes=10)
+        assert fetcher.calls == 1 and cache.stats.cached_fetches == 1
+
+    asyncio.run(scenario())
+
+
+def test_render_cache_survives_a_caller_that_cancels() -> None:
+    inner = _SlowRenderer()
+
+    async def scenario() -> None:
+        cache = RenderCache(inner, None)
+        quitter = asyncio.ensure_future(cache.render(f"{ORIGIN}/x"))
+        waiter = asyncio.ensure_future(cache.render(f"{ORIGIN}/x"))
+        await asyncio.sleep(0)
+        quitter.cancel()  # a crawl that stopped cancels its in-flight render
+        page = await waiter
+        assert page.url == f"{ORIGIN}/x" and inner.calls == [f"{ORIGIN}/x"]
+        assert (await cache.fetch(f"{ORIGIN}/f", max_bytes=1)).error == "no_fetcher"
+
+    asyncio.run(scenario())
+
+
+# ----------------------------------------------------------------- scoring a crawl
+
+
+def _record(url: str, final: str, markdown: str = "", error: str | None = None) -> PageRecord:
+    return PageRecord(
+        url=url, final_url=final, title="", depth=0, relevance=0.0, link_score=0.0,
+        blind=False, evidence=(), fresh=False, markdown=markdown, status=200, parent=None,
+        headings=(), links=0, error=error, note=None, elapsed_s=0.0,
+    )  # fmt: skip
+
+
+def test_score_crawl_measures_recall_harvest_facts_and_efficiency() -> None:
+    task = quality.Task(
+        id="t", group="fixtures", query="q", start_url=f"{ORIGIN}/",
+        relevant=frozenset({f"{ORIGIN}/r1", f"{ORIGIN}/r2"}), facts=("£9,250  per year", "absent"),
+    )  # fmt: skip
+    pages = (
+        _record(f"{ORIGIN}/", f"{ORIGIN}/"),
+        _record(f"{ORIGIN}/old", f"{ORIGIN}/r1", markdown="Fees: £9,250\nper year"),
+        _record(f"{ORIGIN}/r2", f"{ORIGIN}/r2", error="timeout"),  # a failed fetch finds nothing
+        _record(f"{ORIGIN}/x", f"{ORIGIN}/x"),
+    )
+    result = CrawlResult(
+        start_url=f"{ORIGIN}/", query="q", terms=("q",), stop_reason=StopReason.SATURATED,
+        pages=pages, attachments=(), coverage=0.0, evidence=(), skipped={}, failures={},
+        elapsed_s=0.0,
+    )  # fmt: skip
+    row = quality.score_crawl("pw_adaptive", task, result, oracle=3)
+    assert (row.pages, row.found, row.relevant) == (4, 1, 2)
+    assert row.harvest == pytest.approx(0.25) and row.recall == pytest.approx(0.5)
+    assert (row.facts_found, row.facts) == (1, 2)
+    assert row.last_relevant_at == 2
+    assert row.found_at == {f"{ORIGIN}/r1": 2}
+    assert row.efficiency == pytest.approx(0.75)
+    assert row.stop_reason == "saturated"
+    failed = quality.score_crawl("x", task, None, oracle=3)
+    assert failed.stop_reason == "start_failed" and failed.pages == 0
+
+
+def test_totals_and_ablation_rows() -> None:
+    def row(crawler: str, task: str, pages: int, found: list[str]) -> quality.Row:
+        return quality.Row(crawler, task, "fixtures", pages, 2, len(found), len(found) / pages,
+                           0, 0, 1, "saturated", 2, 2 / pages, found)  # fmt: skip
+
+    rows = [
+        row("pw_adaptive", "a", 10, ["a1", "a2"]),
+        row("pw_adaptive", "b", 10, ["b1"]),
+        row("forgive off", "a", 6, ["a1"]),
+        row("forgive off", "b", 10, ["b1"]),
+    ]
+    t = quality.totals(rows, "pw_adaptive")
+    assert (t.pages, t.found, t.oracle) == (20, 3, 4)
+    assert t.recall == pytest.approx(0.75) and t.harvest == pytest.approx(0.15)
+    variant = quality.Variant("forgive off", quality.AnchorScorer(), CrawlSettings())
+    (abl,) = quality.ablation_rows(rows, [variant])
+    assert (abl.pages_vs_default, abl.found_vs_default, abl.lost, abl.gained) == (-4, -1, 1, 0)
+    assert abl.tasks_changed == 1
+
+
+# ----------------------------------------------------------------- ablation switches
+
+
+def test_every_ablation_changes_exactly_one_thing_and_defaults_stay() -> None:
+    default = quality.baselines(100)[0]
+    assert default.settings == CrawlSettings(max_pages=100)
+    assert AdaptiveOptions().cold_patience == COLD_PATIENCE
+    assert AdaptiveOptions().min_sources == MIN_SOURCES
+    assert AdaptiveOptions().halve_patience_when_covered is True
+    for variant in quality.ablations(100):
+        changed = [
+            name
+            for name in ("forgive_score", "section_floors", "inherit", "term_weights", "adaptive")
+            if getattr(variant.settings, name) != getattr(default.settings, name)
+        ] + (["synonyms"] if variant.synonyms is not None else [])
+        assert len(changed) == 1, variant.name
+        assert replace(variant.settings, **{
+            n: getattr(default.settings, n) for n in changed if n != "synonyms"
+        }) == default.settings  # fmt: skip
+
+
+def _blind_irrelevant_run(options: AdaptiveOptions, pages: int) -> str | None:
+    q = Query("veterinary clinic")
+    a = Adaptive(options, len(q))
+    reason = None
+    for _ in range(pages):
+        reason = a.observe(q, "", 0.0, blind=True) or reason
+    return reason
+
+
+def test_cold_give_up_switch() -> None:
+    assert _blind_irrelevant_run(AdaptiveOptions(), 10) == StopReason.NO_RELEVANT_PAGES
+    assert _blind_irrelevant_run(AdaptiveOptions(cold_patience=4), 10) is None
+    assert _blind_irrelevant_run(AdaptiveOptions(cold_patience=4), 20) == "no_relevant_pages"
+    assert _blind_irrelevant_run(AdaptiveOptions(cold_patience=None), 200) is None
+    with pytest.raises(ValueError):
+        AdaptiveOptions(cold_patience=0)
+    with pytest.raises(ValueError):
+        AdaptiveOptions(min_sources=0)
+
+
+def test_min_sources_and_covered_patience_switches() -> None:
+    q = Query("housing")
+    page = "\n\n".join(f"Housing block {i} with rooms." for i in range(3))
+
+    def covered_after(options: AdaptiveOptions) -> tuple[bool, str | None]:
+        a = Adaptive(options, len(q))
+        a.observe(q, page, 0.9, blind=False)
+        reasons = [a.observe(q, page, 0.9, blind=False) for _ in range(5)]
+        return a.covered(), next((r for r in reasons if r), None)
+
+    assert covered_after(AdaptiveOptions()) == (False, "saturated")  # one source only
+    assert covered_after(AdaptiveOptions(min_sources=1)) == (True, "coverage_reached")
+    a = Adaptive(AdaptiveOptions(min_sources=1, halve_patience_when_covered=False), len(q))
+    a.observe(q, page, 0.9, blind=False)
+    # Full patience: the stale pages run out as "saturated" only after 5, and
+    # the covered verdict needs as many.
+    reasons = [a.observe(q, page, 0.9, blind=False) for _ in range(5)]
+    assert reasons[:4] == [None] * 4 and reasons[4] == "coverage_reached"
+
+
+# ----------------------------------------------------------------- real-site labels
+
+
+def _visible_text(path: Path) -> str:
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"<script.*?</script>|<style.*?</style>", " ", text, flags=re.S)
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", text)))
+
+
+@pytest.mark.parametrize("labels_path", sorted((BENCHMARKS / "labels").glob("*.json")))
+def test_labels_are_well_formed_and_true_to_the_pages(labels_path: Path) -> None:
+    labels = json.loads(labels_path.read_text(encoding="utf-8"))
+    tasks = labels["tasks"]
+    assert len(tasks) >= 4 and any(not t["relevant"] for t in tasks)
+    assert len({t["id"] for t in tasks}) == len(tasks)
+    root = (BENCHMARKS.parent / labels["root"]).resolve()
+    if not root.is_dir():
+        pytest.skip(f"{root} is not on this machine")
+    for task in tasks:
+        assert (root / task["start"].lstrip("/") / "index.html").is_file()
+        texts = []
+        for path in task["relevant"]:
+            assert path.startswith("/") and path.endswith("/")
+            page = root / path.lstrip("/") / "index.html"
+            assert page.is_file(), path
+            texts.append(_visible_text(page))
+        for fact in task["facts"]:
+            assert any(fact in t for t in texts), (task["id"], fact)
+        assert bool(task["facts"]) == bool(task["relevant"])
+
+
+def test_recall_at_default_pages_cuts_baselines_at_pw_adaptive_cost() -> None:
+    def row(crawler: str, pages: int, found_at: dict[str, int]) -> quality.Row:
+        return quality.Row(crawler, "a", "fixtures", pages, 2, len(found_at), 0.0, 0, 0, 0,
+                           "saturated", 2, 0.0, sorted(found_at), found_at)  # fmt: skip
+
+    rows = [
+        row("pw_adaptive", 10, {"r1": 4}),
+        row("breadth-first", 100, {"r1": 9, "r2": 60}),
+    ]
+    assert quality.recall_at_default_pages(rows, "breadth-first") == pytest.approx(0.5)
+    assert quality.recall_at_default_pages(rows, "pw_adaptive") == pytest.approx(0.5)

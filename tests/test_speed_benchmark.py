@@ -1,0 +1,159 @@
+"""The measuring helpers of benchmarks/speed.py, on this process and short-lived children.
+
+No browser: the children are Python processes that burn a known amount of CPU
+and exit, which is what Chromium's renderers do to a naive CPU sampler.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+BENCHMARK = Path(__file__).resolve().parent.parent / "benchmarks" / "speed.py"
+BURN = "import time\nwhile time.process_time() < {seconds}: pass\n"
+
+
+def _load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("speed_benchmark", BENCHMARK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+speed = _load()
+
+
+def _burn(seconds: float) -> None:
+    """A child process that uses ``seconds`` of CPU, then exits (and is reaped)."""
+    subprocess.run([sys.executable, "-c", BURN.format(seconds=seconds)], check=True)
+
+
+def _own_cgroup_line() -> str:
+    with open("/proc/self/cgroup") as fh:
+        return next(line for line in fh if "cpuacct" in line.split(":")[1].split(","))
+
+
+def test_pss_of_this_process_is_positive_and_a_missing_process_has_none() -> None:
+    assert speed.pss_kib(os.getpid()) > 1024  # a Python with Playwright imported: > 1 MiB
+    assert speed.pss_kib(2**22 + 1) == 0  # above the kernel's pid_max limit
+
+
+def test_read_stat_parses_a_command_name_with_spaces_and_parentheses(tmp_path: Path) -> None:
+    odd = tmp_path / "a) b (c"
+    odd.symlink_to("/bin/sleep")
+    child = subprocess.Popen([str(odd), "5"])
+    try:
+        stat = speed.read_stat(child.pid)
+        assert stat is not None
+        assert (stat.pid, stat.ppid) == (child.pid, os.getpid())
+        assert stat.start_ticks > 0
+    finally:
+        child.kill()
+        child.wait()
+    assert speed.read_stat(child.pid) is None
+
+
+def test_process_tree_holds_live_children_unless_excluded() -> None:
+    child = subprocess.Popen(["/bin/sleep", "5"])
+    try:
+        pids = {s.pid for s in speed.process_tree(os.getpid())}
+        assert {os.getpid(), child.pid} <= pids
+        excluded = {s.pid for s in speed.process_tree(os.getpid(), frozenset({child.pid}))}
+        assert os.getpid() in excluded and child.pid not in excluded
+    finally:
+        child.kill()
+        child.wait()
+
+
+def test_tree_sampler_still_counts_a_child_that_exited_before_it_stopped() -> None:
+    sampler = speed.TreeSampler(interval_s=0.02, pss_every=5)
+    sampler.start()
+    _burn(0.3)
+    sampler.stop()
+    # Reading only the live tree at the end would find ~0 s: the child is gone.
+    # Its last sample is at most one interval (0.02 s of CPU) before it exited.
+    assert sampler.cpu_seconds >= 0.25
+    assert sampler.processes_seen >= 2
+    assert sampler.overhead_s > 0
+    assert sampler.peak_pss_kib >= speed.pss_kib(os.getpid()) // 2
+
+
+def test_machine_busy_time_counts_a_child_burn() -> None:
+    before = speed.machine_busy_seconds()
+    _burn(0.3)
+    assert speed.machine_busy_seconds() - before >= 0.25  # jiffy sampling: allow 50 ms
+
+
+def test_cgroup_charges_exited_children_and_is_removed_on_close() -> None:
+    home = _own_cgroup_line()
+    with speed.cpu_cgroup() as group:
+        if group is None:
+            pytest.skip("no CPU cgroup can be created on this machine")
+        assert _own_cgroup_line().rstrip().endswith(group.path.name)
+        before = group.usage_seconds()
+        _burn(0.3)
+        charged = group.usage_seconds() - before
+    assert charged >= 0.3
+    assert charged < 5.0  # only this process and its child are in the group
+    assert not group.path.exists()
+    assert _own_cgroup_line() == home
+
+
+def _run(runner: str, conc: int, pages: int, seconds: float, cpu: float, mib: float) -> Any:
+    measure = speed.Measure(
+        seconds=seconds,
+        cpu_s_cgroup=cpu,
+        cpu_s_tree=cpu * 0.9,
+        cpu_s_machine=cpu * 1.1,
+        sampler_cpu_s=0.1,
+        processes_seen=10,
+        peak_mib=mib,
+    )
+    return speed.Run(runner, conc, pages, measure)
+
+
+def test_runs_combine_into_totals_and_ratios_divide_by_the_bare_loop() -> None:
+    runs = [
+        _run(speed.ADAPTIVE, 4, 60, 10.0, 12.0, 500.0),
+        _run(speed.BARE, 4, 60, 6.0, 9.0, 400.0),
+        _run(speed.ADAPTIVE, 4, 60, 20.0, 12.0, 600.0),
+        _run(speed.BARE, 4, 60, 6.0, 9.0, 420.0),
+    ]
+    adaptive, bare = speed.combine(runs)
+    assert (adaptive.runner, adaptive.runs, adaptive.pages) == (speed.ADAPTIVE, 2, 120)
+    assert adaptive.pages_per_s == pytest.approx(120 / 30)
+    assert adaptive.pages_per_s_spread == pytest.approx((6 - 3) / 2 / 4)
+    assert adaptive.cpu_s_per_page == pytest.approx(24 / 120)
+    assert adaptive.cpu_s_tree == pytest.approx(21.6)
+    assert adaptive.peak_mib == 600.0
+    assert bare.pages_per_s_spread == 0.0
+    (ratio,) = speed.ratios([adaptive, bare])
+    assert ratio.concurrency == 4
+    assert ratio.pages_per_s == pytest.approx(4 / 10)
+    assert ratio.cpu_s_per_page == pytest.approx((24 / 120) / (18 / 120))
+    assert ratio.peak_mib == pytest.approx(600 / 420)
+    markdown = speed.markdown_tables([adaptive, bare]).splitlines()
+    assert "| pw_adaptive | 4 | 4.00 | 0.200 | 600 |" in markdown
+    assert markdown[-1] == "| 4 | 0.40 | 1.33 | 1.43 |"
+
+
+def test_cpu_falls_back_to_the_tree_without_a_cgroup_and_the_report_prints_it() -> None:
+    measure = speed.Measure(1.0, None, 2.0, 3.0, 0.0, 3, 100.0)
+    row = speed.Row.of([speed.Run(speed.ADAPTIVE, 1, 10, measure)])
+    assert row.cpu_s_cgroup is None and row.cpu_s_per_page == pytest.approx(0.2)
+    assert speed.ratios([row]) == []  # no bare row at that concurrency
+    out = io.StringIO()
+    speed.print_report([row], "tree", out)
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("CPU s/page: tree")
+    assert lines[2].split()[:4] == ["pw_adaptive", "1", "1", "10"]
