@@ -47,8 +47,8 @@ test: chromium lint
 
 bench: chromium
 	$(PY) benchmarks/core_speed.py --quick
-	$(PY) benchmarks/quality.py
-	@if [ -f benchmarks/speed.py ]; then $(PY) benchmarks/speed.py; fi
+	$(PY) benchmarks/quality.py --json benchmarks/results/quality.json
+	$(PY) benchmarks/speed.py --json benchmarks/results/speed.json
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache *.egg-info

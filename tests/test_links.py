@@ -189,7 +189,7 @@ def test_click_only_link_in_a_card_is_led_by_the_card_teaser() -> None:
         context_text="Before you fly Your permission to study, health cover and documents.",
         via_click=True,
     )
-    menu = Link(f"{SITE}/global", text="Global students", region=Region.NAV)
+    menu = Link(f"{SITE}/global", text="Global", region=Region.NAV)
     scored = score_link(checklist, query)
     assert not scored.blind and scored.clue_source == "context_text"
     assert scored.score > score_link(menu, query).score
