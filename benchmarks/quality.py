@@ -348,12 +348,26 @@ def serve_directory(root: Path) -> Iterator[str]:
         server.server_close()
 
 
+REAL_SITES_ENV = "PW_ADAPTIVE_REAL_SITES"
+"""Names the folder that holds the real sites (``qu-edu-iq/``, ...) when the
+repository is not checked out next to ``shared/``."""
+
+
+def site_root(labels: dict[str, Any]) -> Path:
+    """Where a labels file's site is: under ``$PW_ADAPTIVE_REAL_SITES`` when it is
+    set, else ``root`` resolved against the repository root."""
+    folder = os.environ.get(REAL_SITES_ENV)
+    if folder:
+        return (Path(folder) / Path(labels["root"]).name).resolve()
+    return (ROOT / labels["root"]).resolve()
+
+
 def load_labels(directory: Path = LABELS_DIR) -> list[dict[str, Any]]:
-    """Every labels file, with ``root`` resolved against the repository root."""
+    """Every labels file, with its site folder in ``root_path`` (:func:`site_root`)."""
     out = []
     for path in sorted(directory.glob("*.json")):
         labels = json.loads(path.read_text(encoding="utf-8"))
-        labels["root_path"] = (ROOT / labels["root"]).resolve()
+        labels["root_path"] = site_root(labels)
         out.append(labels)
     return out
 

@@ -43,36 +43,31 @@ def repair_tail(path: Path) -> int:
     if size == 0:
         return 0
     with path.open("rb+") as fh:
-        block = 1 << 16
-        pos = size
-        while pos > 0:
-            start = max(0, pos - block)
-            fh.seek(start)
-            chunk = fh.read(pos - start)
-            nl = chunk.rfind(b"\n")
-            if nl >= 0:
-                keep = start + nl + 1
-                if keep < size:
-                    fh.truncate(keep)
-                return size - keep
-            pos = start
-        fh.truncate(0)
-        return size
+        keep = _newline_before(fh, size) + 1  # 0 when there is no newline at all
+        if keep < size:
+            fh.truncate(keep)
+        return size - keep
+
+
+def _newline_before(fh: IO[bytes], end: int) -> int:
+    """Offset of the last ``\\n`` in ``fh`` before offset ``end``, or -1.
+
+    Reads backwards in 64 KiB blocks, so a long file costs one block."""
+    block = 1 << 16
+    pos = end
+    while pos > 0:
+        start = max(0, pos - block)
+        fh.seek(start)
+        nl = fh.read(pos - start).rfind(b"\n")
+        if nl >= 0:
+            return start + nl
+        pos = start
+    return -1
 
 
 def _last_line_start(fh: IO[bytes], size: int) -> int:
     """Offset of the last line of a file that ends with a newline (or is empty)."""
-    pos = size - 1  # skip the final newline
-    block = 1 << 16
-    while pos > 0:
-        start = max(0, pos - block)
-        fh.seek(start)
-        chunk = fh.read(pos - start)
-        nl = chunk.rfind(b"\n")
-        if nl >= 0:
-            return start + nl + 1
-        pos = start
-    return 0
+    return _newline_before(fh, size - 1) + 1  # skip the final newline
 
 
 def prepare_append(path: Path) -> int:
