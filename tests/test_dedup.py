@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from fixtures_site.words import PORTAL_WORDS
 from pw_adaptive.dedup import (
     ContentDeduper,
     DedupMatch,
@@ -20,59 +21,7 @@ from pw_adaptive.dedup import (
     tokenize,
 )
 
-_VOCABULARY = [
-    "student",
-    "housing",
-    "accommodation",
-    "residence",
-    "hall",
-    "room",
-    "contract",
-    "deposit",
-    "application",
-    "deadline",
-    "semester",
-    "campus",
-    "shuttle",
-    "laundry",
-    "kitchen",
-    "furnished",
-    "utilities",
-    "internet",
-    "bike",
-    "parking",
-    "quiet",
-    "study",
-    "lounge",
-    "security",
-    "warden",
-    "exchange",
-    "international",
-    "arrival",
-    "orientation",
-    "insurance",
-    "visa",
-    "library",
-    "dining",
-    "meal",
-    "plan",
-    "rent",
-    "monthly",
-    "payment",
-    "refund",
-    "cancellation",
-    "policy",
-    "guarantee",
-    "first",
-    "year",
-    "postgraduate",
-    "family",
-    "apartment",
-    "studio",
-    "shared",
-    "private",
-    "bathroom",
-]
+_VOCABULARY = PORTAL_WORDS
 
 
 def _long_text(seed: int, words: int = 400) -> str:

@@ -1,0 +1,62 @@
+"""Words of a university portal, for synthetic page text in tests and benchmarks.
+
+Random text drawn from these reads like portal prose to the tokenizer, the
+dedup fingerprints and the relevance scorer (housing, fees, admissions
+vocabulary), without any real page's content.
+"""
+
+from __future__ import annotations
+
+PORTAL_WORDS: tuple[str, ...] = (
+    "student",
+    "housing",
+    "accommodation",
+    "residence",
+    "hall",
+    "room",
+    "contract",
+    "deposit",
+    "application",
+    "deadline",
+    "semester",
+    "campus",
+    "shuttle",
+    "laundry",
+    "kitchen",
+    "furnished",
+    "utilities",
+    "internet",
+    "bike",
+    "parking",
+    "quiet",
+    "study",
+    "lounge",
+    "security",
+    "warden",
+    "exchange",
+    "international",
+    "arrival",
+    "orientation",
+    "insurance",
+    "visa",
+    "library",
+    "dining",
+    "meal",
+    "plan",
+    "rent",
+    "monthly",
+    "payment",
+    "refund",
+    "cancellation",
+    "policy",
+    "guarantee",
+    "first",
+    "year",
+    "postgraduate",
+    "family",
+    "apartment",
+    "studio",
+    "shared",
+    "private",
+    "bathroom",
+)
