@@ -374,15 +374,12 @@ def _resume(run: CrawlRun, checkpoint: Checkpoint) -> int:
     saved = int(state["records"])
     for i in range(saved):
         record = checkpoint.get_state(f"record:{i}")
-        fields = {k: v for k, v in record.items() if k != "type"}
         if record["type"] == "page":
             run.pages.append(_page_from_json(record))
         elif record["type"] == "attachment":
             run.attachments.append(_attachment_from_json(record))
         elif record["type"] == "skip":
-            run.skips.append(SkipRecord(**fields))
-    run.saved_pages, run.saved_attachments = len(run.pages), len(run.attachments)
-    run.saved_skips = len(run.skips)
+            run.skips.append(SkipRecord(**_fields(record)))
     run.attachments_seen = {a.url for a in run.attachments}
     run.final_urls = set(state["final_urls"])
     run.skipped.update(state["skipped"])
@@ -409,15 +406,20 @@ def _stored_records(
     return [checkpoint.get_state(f"record:{i}") for i in range(resend_from, saved)]
 
 
+def _fields(data: dict[str, Any]) -> dict[str, Any]:
+    """A record's JSON without its ``type``: the keyword arguments of its dataclass."""
+    return {k: v for k, v in data.items() if k != "type"}
+
+
 def _page_from_json(data: dict[str, Any]) -> PageRecord:
-    fields = {k: v for k, v in data.items() if k != "type"}
+    fields = _fields(data)
     fields["evidence"] = tuple(fields["evidence"])
     fields["headings"] = tuple(fields["headings"])
     return PageRecord(**fields)
 
 
 def _attachment_from_json(data: dict[str, Any]) -> AttachmentRecord:
-    return AttachmentRecord(**{k: v for k, v in data.items() if k != "type"})
+    return AttachmentRecord(**_fields(data))
 
 
 async def acrawl(

@@ -104,9 +104,6 @@ class CrawlRun:
     stop_reason: str | None = None
     started: float = field(default_factory=time.monotonic)
     elapsed_before: float = 0.0
-    saved_pages: int = 0  # records already in the state file
-    saved_attachments: int = 0
-    saved_skips: int = 0
 
     def elapsed(self) -> float:
         return self.elapsed_before + time.monotonic() - self.started
