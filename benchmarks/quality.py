@@ -183,6 +183,12 @@ def ablations(budget: int) -> list[Variant]:
             rule=f"inherited score (inherit = {base.inherit})",
         ),
         Variant(
+            "inherit from every page",
+            AnchorScorer(),
+            replace(base, inherit_min_relevance=0.0),
+            rule=f"inherit only from pages >= {base.inherit_min_relevance}",
+        ),
+        Variant(
             "term weights off",
             AnchorScorer(),
             replace(base, term_weights=False),

@@ -305,7 +305,13 @@ class PageProcessor:
                 run.skipped["robots"] += 1
                 continue
             scored = self.scorer.score(
-                link, run.query, score, inherit=run.settings.inherit, floors=floors, weights=weights
+                link,
+                run.query,
+                score,
+                inherit=run.settings.inherit,
+                floors=floors,
+                weights=weights,
+                inherit_min=run.settings.inherit_min_relevance,
             )
             # Already canonical: push_canonical skips canonicalizing it again.
             refused = run.frontier.push_canonical(

@@ -34,6 +34,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
+from pw_adaptive.adaptive import EVIDENCE_RELEVANCE
 from pw_adaptive.query import Query, normalize_text
 from pw_adaptive.relevance import url_words
 
@@ -148,6 +149,15 @@ inheritance factor of Shark-Search, Hersovici et al. 1998, which decays the
 parent's score for children without their own clue). 0.3 keeps a clue-less
 link on a fully relevant page (0.3) below a link whose text hits half of a
 two-term query (0.5), yet above the menu floor."""
+
+INHERIT_MIN_RELEVANCE: Final = EVIDENCE_RELEVANCE
+"""A page passes a share of its relevance on to its links only from this
+relevance up: the stopper's evidence threshold. A page below it touches the
+query in passing (a faculty page whose title says "Science" for "computer
+science PhD"); the stopper counts it for nothing, and its clue-less links
+should not either. Without the gate the departments of the wrong faculty
+outrank the other faculties one level up, and the crawl digs into the wrong
+branch (the quality benchmark's "inherit from every page" ablation)."""
 
 HIDDEN_FACTOR: Final = 0.9
 """Multiplier on the score (above the floor) of links that were not visible.
@@ -270,27 +280,34 @@ def score_link(
     inherit: float = DEFAULT_INHERIT,
     floors: Mapping[Region, float] | None = None,
     weights: Sequence[float] | None = None,
+    inherit_min: float = INHERIT_MIN_RELEVANCE,
 ) -> LinkScore:
     """Score ``link`` for ``query``: ``min(1, max(floor, clue) + inherit * parent_relevance)``.
 
     ``parent_relevance`` is the relevance of the page the link was found on
-    (clamped to [0, 1]); ``inherit`` its share (Shark-Search). ``floors``
+    (clamped to [0, 1]); ``inherit`` its share (Shark-Search). A parent below
+    ``inherit_min`` (default :data:`INHERIT_MIN_RELEVANCE`) passes nothing on;
+    0 lets every page pass its share. ``floors``
     replaces :data:`SECTION_FLOORS`: regions it omits have no floor, so ``{}``
     turns section floors off. A hidden link's score above the floor is multiplied by
     :data:`HIDDEN_FACTOR`. Links found by clicking (``via_click``) score like
     any other: what they show is what a person clicks on.
     ``weights`` (one per query term, see :class:`TermWeights`) make a clue
     the weighted share of the terms it hits instead of the plain share.
-    Raises ValueError when ``inherit`` is outside [0, 1].
+    Raises ValueError when ``inherit`` or ``inherit_min`` is outside [0, 1].
     """
     if not 0.0 <= inherit <= 1.0:
         raise ValueError(f"inherit must be within [0, 1], not {inherit}")
+    if not 0.0 <= inherit_min <= 1.0:
+        raise ValueError(f"inherit_min must be within [0, 1], not {inherit_min}")
     floor = (SECTION_FLOORS if floors is None else floors).get(link.region, 0.0)
     clue, source = _clue(link, query, weights)
     # Shark-Search: every child of a relevant page inherits a share of its
     # relevance, blind ones included, on top of what the link itself shows
-    # (its clue, or at least its region's floor).
-    inherited = inherit * min(1.0, max(0.0, parent_relevance))
+    # (its clue, or at least its region's floor). A page that only touches
+    # the query in passing passes nothing on.
+    parent = min(1.0, max(0.0, parent_relevance))
+    inherited = inherit * parent if parent >= inherit_min else 0.0
     promise = min(1.0, max(floor, clue) + inherited)
     if not link.visible:
         promise = floor + (promise - floor) * HIDDEN_FACTOR

@@ -34,6 +34,7 @@ class LinkScorer(Protocol):
         inherit: float,
         floors: Mapping[Region, float] | None,
         weights: Sequence[float] | None,
+        inherit_min: float,
     ) -> LinkScore: ...
 
 
@@ -49,9 +50,16 @@ class AnchorScorer:
         inherit: float,
         floors: Mapping[Region, float] | None,
         weights: Sequence[float] | None,
+        inherit_min: float,
     ) -> LinkScore:
         return score_link(
-            link, query, parent_relevance, inherit=inherit, floors=floors, weights=weights
+            link,
+            query,
+            parent_relevance,
+            inherit=inherit,
+            floors=floors,
+            weights=weights,
+            inherit_min=inherit_min,
         )
 
 
@@ -67,6 +75,7 @@ class BreadthFirstScorer:
         inherit: float,
         floors: Mapping[Region, float] | None,
         weights: Sequence[float] | None,
+        inherit_min: float,
     ) -> LinkScore:
         return LinkScore(score=0.5, clue=0.5, blind=False, clue_source="")
 
@@ -83,6 +92,7 @@ class UrlKeywordScorer:
         inherit: float,
         floors: Mapping[Region, float] | None,
         weights: Sequence[float] | None,
+        inherit_min: float,
     ) -> LinkScore:
         share = query.hit_mask(url_words(link.url)).bit_count() / len(query)
         return LinkScore(score=share, clue=share, blind=share == 0.0, clue_source="url")

@@ -7,7 +7,7 @@ import json
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
-from pw_adaptive.adaptive import AdaptiveOptions
+from pw_adaptive.adaptive import EVIDENCE_RELEVANCE, AdaptiveOptions
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,9 @@ class CrawlSettings:
     third of the query, or a weaker clue on a relevant page."""
     inherit: float = 0.3
     """Share of the parent page's relevance a link inherits (Shark-Search)."""
+    inherit_min_relevance: float = EVIDENCE_RELEVANCE
+    """Only pages at least this relevant pass a share on to their links
+    (``pw_adaptive.links.INHERIT_MIN_RELEVANCE``); 0 lets every page do so."""
     term_weights: bool = True
     """Weigh query terms in link clues by how rare they are on the pages seen
     so far (a term on every page, like "student" on a portal, counts less)."""
@@ -100,6 +103,10 @@ class CrawlSettings:
             raise ValueError(f"host_delay_s must be >= 0, got {self.host_delay_s}")
         if not 0.0 <= self.inherit <= 1.0:
             raise ValueError(f"inherit must be in [0, 1], got {self.inherit}")
+        if not 0.0 <= self.inherit_min_relevance <= 1.0:
+            raise ValueError(
+                f"inherit_min_relevance must be in [0, 1], got {self.inherit_min_relevance}"
+            )
         if self.checkpoint_every < 1:
             raise ValueError(f"checkpoint_every must be >= 1, got {self.checkpoint_every}")
         if self.max_attachment_bytes < 0:

@@ -6,10 +6,12 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from pw_adaptive.adaptive import EVIDENCE_RELEVANCE
 from pw_adaptive.links import (
     DEFAULT_INHERIT,
     GENERIC_ANCHORS,
     HIDDEN_FACTOR,
+    INHERIT_MIN_RELEVANCE,
     MIN_CLUE,
     SECTION_FLOORS,
     Link,
@@ -176,6 +178,30 @@ def test_blind_children_of_a_relevant_page_outrank_blind_links_elsewhere() -> No
     on_home = score_link(link, query, parent_relevance=0.0)
     assert on_relevant.blind and on_home.blind
     assert on_relevant.score > on_home.score
+
+
+def test_a_page_below_the_evidence_threshold_passes_nothing_on() -> None:
+    # "Faculty of Science" for "computer science PhD application deadline":
+    # the page touches one word of the query, and its clue-less department
+    # links must not outrank the other faculties' links one level up.
+    department = Link(f"{SITE}/departments/chemistry", text="Chemistry", region=Region.MAIN)
+    query = Query("computer science PhD application deadline")
+    below = score_link(department, query, parent_relevance=INHERIT_MIN_RELEVANCE - 0.01)
+    assert below.score == SECTION_FLOORS[Region.MAIN]
+    at = score_link(department, query, parent_relevance=INHERIT_MIN_RELEVANCE)
+    assert at.score == pytest.approx(
+        SECTION_FLOORS[Region.MAIN] + DEFAULT_INHERIT * INHERIT_MIN_RELEVANCE
+    )
+    # inherit_min=0 restores plain Shark-Search: every page passes its share.
+    ungated = score_link(department, query, 0.14, inherit_min=0.0)
+    assert ungated.score == pytest.approx(SECTION_FLOORS[Region.MAIN] + DEFAULT_INHERIT * 0.14)
+    assert INHERIT_MIN_RELEVANCE == EVIDENCE_RELEVANCE
+
+
+@pytest.mark.parametrize("inherit_min", [-0.01, 1.01])
+def test_inherit_min_outside_unit_interval_is_rejected(inherit_min: float) -> None:
+    with pytest.raises(ValueError, match="inherit_min"):
+        score_link(Link(f"{SITE}/x"), Query("housing"), 0.5, inherit_min=inherit_min)
 
 
 def test_click_only_link_in_a_card_is_led_by_the_card_teaser() -> None:

@@ -292,7 +292,14 @@ def test_every_ablation_changes_exactly_one_thing_and_defaults_stay() -> None:
     for variant in quality.ablations(100):
         changed = [
             name
-            for name in ("forgive_score", "section_floors", "inherit", "term_weights", "adaptive")
+            for name in (
+                "forgive_score",
+                "section_floors",
+                "inherit",
+                "inherit_min_relevance",
+                "term_weights",
+                "adaptive",
+            )
             if getattr(variant.settings, name) != getattr(default.settings, name)
         ] + (["synonyms"] if variant.synonyms is not None else [])
         assert len(changed) == 1, variant.name

@@ -5,7 +5,7 @@ from pw_adaptive.query import Query
 from pw_adaptive.scoring import AnchorScorer, BreadthFirstScorer, UrlKeywordScorer
 
 QUERY = Query("student housing")
-OPTS = {"inherit": 0.3, "floors": None, "weights": None}
+OPTS = {"inherit": 0.3, "floors": None, "weights": None, "inherit_min": 0.15}
 
 
 def test_breadth_first_scores_every_link_alike_and_none_blind() -> None:
