@@ -23,7 +23,8 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from pw_adaptive.render import RenderedPage
-from pw_adaptive.urls import Scope, canonicalize_url
+from pw_adaptive.scope import Scope
+from pw_adaptive.urls import canonicalize_url
 
 __all__ = ["Graph", "Oracle", "explore", "oracle_pages", "page_links"]
 

@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from fixtures_site import serve_portals
-from pw_adaptive.batch import Executor, Job, LocalExecutor, crawl_many, iter_results
+from pw_adaptive.batch import Executor, LocalExecutor, crawl_many, iter_results
+from pw_adaptive.jobs import Job
 
 os.environ.setdefault(
     "PW_ADAPTIVE_BROWSER_ARGS", '"--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"'

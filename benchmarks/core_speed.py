@@ -50,8 +50,9 @@ from pw_adaptive.frontier import Frontier  # noqa: E402
 from pw_adaptive.links import Link, Region, score_link  # noqa: E402
 from pw_adaptive.query import Query  # noqa: E402
 from pw_adaptive.relevance import relevance  # noqa: E402
+from pw_adaptive.scope import Scope  # noqa: E402
 from pw_adaptive.traps import TrapDetector  # noqa: E402
-from pw_adaptive.urls import Scope, canonicalize_url  # noqa: E402
+from pw_adaptive.urls import canonicalize_url  # noqa: E402
 
 QUERY = "international student housing"
 SITE = "https://www.uni.edu"

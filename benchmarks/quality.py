@@ -80,6 +80,7 @@ from pw_adaptive.records import CrawlResult  # noqa: E402
 from pw_adaptive.render import PlaywrightRenderer, RenderSettings  # noqa: E402
 from pw_adaptive.render.browser import launch_browser  # noqa: E402
 from pw_adaptive.render.fetch import PlaywrightFetcher  # noqa: E402
+from pw_adaptive.scope import Scope  # noqa: E402
 from pw_adaptive.scoring import (  # noqa: E402
     AnchorScorer,
     BreadthFirstScorer,
@@ -87,7 +88,7 @@ from pw_adaptive.scoring import (  # noqa: E402
     UrlKeywordScorer,
 )
 from pw_adaptive.settings import CrawlSettings  # noqa: E402
-from pw_adaptive.urls import Scope, canonicalize_url  # noqa: E402
+from pw_adaptive.urls import canonicalize_url  # noqa: E402
 
 LABELS_DIR = ROOT / "benchmarks" / "labels"
 DEFAULT_JSON = ROOT / "benchmarks" / "results" / "quality.json"

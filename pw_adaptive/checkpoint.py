@@ -27,7 +27,8 @@ from contextlib import contextmanager
 from types import TracebackType
 from typing import Any
 
-from pw_adaptive.frontier import Frontier, FrontierChanges, FrontierEntry, FrontierState
+from pw_adaptive.frontier import Frontier
+from pw_adaptive.frontier_state import FrontierChanges, FrontierEntry, FrontierState
 
 __all__ = ["FORMAT", "SCHEMA_VERSION", "Checkpoint"]
 

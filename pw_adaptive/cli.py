@@ -269,7 +269,8 @@ def _report(args: argparse.Namespace) -> int:
 def _batch(args: argparse.Namespace) -> int:
     import threading
 
-    from pw_adaptive.batch import JobError, JobOutcome, LocalExecutor, crawl_many, load_jobs
+    from pw_adaptive.batch import JobOutcome, LocalExecutor, crawl_many
+    from pw_adaptive.jobs import JobError, load_jobs
     from pw_adaptive.render import RenderSettings
     from pw_adaptive.render.browser import BrowserNotFoundError
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from pw_adaptive.adaptive import MIN_RELEVANCE, Adaptive, StopReason
 from pw_adaptive.attachments import extract_text
-from pw_adaptive.dedup import ContentDeduper, Soft404Detector
+from pw_adaptive.dedup import ContentDeduper
 from pw_adaptive.frontier import Frontier, FrontierEntry
 from pw_adaptive.links import Region, TermWeights
 from pw_adaptive.query import Query
@@ -37,10 +37,12 @@ from pw_adaptive.render import RenderedPage
 from pw_adaptive.render.extract import attachment_kind
 from pw_adaptive.render.fetch import Fetcher
 from pw_adaptive.robots import RobotsPolicy, robots_url
+from pw_adaptive.scope import Scope
 from pw_adaptive.scoring import AnchorScorer, LinkScorer
 from pw_adaptive.settings import CrawlSettings
+from pw_adaptive.soft404 import Soft404Detector
 from pw_adaptive.traps import TrapDetector, TrapReason
-from pw_adaptive.urls import Scope, canonicalize_url, url_host
+from pw_adaptive.urls import canonicalize_url, url_host
 
 RecordSink = Callable[[dict[str, Any]], None]
 """Receives every record (page, attachment, skip, summary) as a JSON-able dict."""

@@ -19,13 +19,11 @@ Every skip is counted in `skipped`. Robots.txt is the crawler's business
 higher score first, then shallower, then earlier discovery. It counts against
 the page budget and moves the entry to "in flight" until `mark_done`.
 
-Implementation: one binary heap per host holds `(-score, depth, seq, entry)`
-tuples; a heap of hosts, keyed by each ready host's best tuple, picks the best
-ready host, and a heap of `(ready_at, host)` wakes hosts whose delay has
-passed. Re-pushes with a better score and URLs dropped as aliases leave stale
-tuples behind that are skipped when they surface (lazy deletion), so push and
-pop are O(log n). A second lazy heap over non-blind entries makes
-`best_score` O(1) amortised.
+Per-host queues and politeness delays live in `pw_adaptive.politeness`
+(`HostScheduler`); the records (`FrontierEntry`, the checkpoint's
+`FrontierState` and `FrontierChanges`, the change journal) in
+`pw_adaptive.frontier_state`. Push and pop are O(log n); a lazy heap over
+non-blind entries makes `best_score` O(1) amortised.
 """
 
 from __future__ import annotations
@@ -33,11 +31,13 @@ from __future__ import annotations
 import heapq
 import math
 import time
-from collections import Counter, deque
-from dataclasses import dataclass
+from collections import Counter
 
+from pw_adaptive.frontier_state import ChangeJournal, FrontierChanges, FrontierEntry, FrontierState
+from pw_adaptive.politeness import HostScheduler, Item
+from pw_adaptive.scope import Scope
 from pw_adaptive.traps import TrapDetector
-from pw_adaptive.urls import Scope, canonicalize_url, url_host
+from pw_adaptive.urls import canonicalize_url, host_of_canonical, url_host
 
 __all__ = [
     "DUPLICATE_URL",
@@ -45,9 +45,7 @@ __all__ = [
     "OUT_OF_SCOPE",
     "TOO_DEEP",
     "Frontier",
-    "FrontierChanges",
     "FrontierEntry",
-    "FrontierState",
 ]
 
 INVALID_URL = "invalid_url"
@@ -58,114 +56,6 @@ OUT_OF_SCOPE = "out_of_scope"
 """Skip reason: the scope refuses the URL."""
 TOO_DEEP = "too_deep"
 """Skip reason: the link is deeper than `max_depth`."""
-
-
-@dataclass(frozen=True, slots=True)
-class FrontierEntry:
-    """One queued URL and how it was found."""
-
-    url: str
-    """Canonical URL."""
-    score: float
-    """Link score in [0, 1]: higher is popped first."""
-    depth: int
-    """Links followed from the start URL (the start URL has depth 0)."""
-    blind: bool
-    """True when the link carried no clue, only its region's floor."""
-    parent: str | None
-    """Canonical URL of the page the link was found on; None for seeds."""
-    text: str
-    """The link's visible text (or accessible name), for reports."""
-    seq: int
-    """Discovery order, unique per frontier: the last tie-breaker."""
-
-
-_Key = tuple[float, int, int]
-"""(-score, depth, seq): smaller is better; unique per (URL, score)."""
-_Item = tuple[float, int, int, FrontierEntry]
-"""A host-heap tuple: the key, then the entry (never compared: seq is unique)."""
-_Posted = tuple[float, int, int, str]
-"""A ready-heap tuple: a host's best key, then the host."""
-
-
-def _host_of_canonical(url: str) -> str:
-    """`url_host` of a canonical URL, without canonicalizing it again.
-
-    Canonical URLs always read `scheme://host[:port]/…` (lowercase host, no
-    userinfo, default port dropped), so the host is the text between `://`
-    and the next `/`: ten times cheaper than `url_host`, which parses.
-    """
-    start = url.find("://") + 3
-    end = url.find("/", start)
-    return url[start:end] if end >= 0 else url[start:]
-
-
-class _Host:
-    """Politeness state and queue of one host."""
-
-    __slots__ = ("crawl_delay", "heap", "last_pop", "posted", "ready_at", "waiting")
-
-    def __init__(self) -> None:
-        self.heap: list[_Item] = []
-        self.waiting = False
-        """True while the host is in its delay; it then has no posted tuple."""
-        self.ready_at = 0.0
-        """When a waiting host becomes ready (monotonic seconds)."""
-        self.posted: _Posted | None = None
-        """The only valid tuple of this host in the ready heap (by identity)."""
-        self.last_pop: float | None = None
-        self.crawl_delay = 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class FrontierState:
-    """Everything needed to rebuild a frontier (see `Frontier.snapshot`).
-
-    Politeness timers are not part of it: monotonic clock readings mean
-    nothing in another process (after a restore, `hold_hosts` makes every
-    host wait a full delay instead). Entries that were in flight are stored as
-    queued, and not counted in `fetched`: their pages were never recorded;
-    `in_flight` keeps the order they were launched in.
-    """
-
-    queued: tuple[FrontierEntry, ...]
-    """Queued and in-flight entries, in discovery order."""
-    done: tuple[str, ...]
-    """Fetched canonical URLs, sorted."""
-    aliases: tuple[tuple[str, str], ...]
-    """(alias, canonical URL it stands for), sorted."""
-    skipped: dict[str, int]
-    fetched: int
-    seq: int
-    """Next discovery sequence number."""
-    upgraded: int
-    crawl_delays: dict[str, float]
-    in_flight: tuple[str, ...] = ()
-    """URLs of `queued` that were in flight, in launch order: a restored
-    frontier pops them first, in that order (see `Frontier.restore`)."""
-
-
-@dataclass(frozen=True, slots=True)
-class FrontierChanges:
-    """What changed since the previous `Frontier.drain_changes` call.
-
-    Row-level changes (queued entries, done URLs, aliases) are deltas; the
-    small scalar fields are the current values.
-    """
-
-    upserts: tuple[FrontierEntry, ...]
-    """Entries added to the queue or whose score was raised."""
-    removed: tuple[str, ...]
-    """URLs that left the queue for good (fetched or aliased)."""
-    done: tuple[str, ...]
-    aliases: tuple[tuple[str, str], ...]
-    skipped: dict[str, int]
-    fetched: int
-    seq: int
-    upgraded: int
-    crawl_delays: dict[str, float]
-    in_flight: tuple[str, ...] = ()
-    """The current value of `FrontierState.in_flight`."""
 
 
 class Frontier:
@@ -202,7 +92,6 @@ class Frontier:
         self.max_depth = max_depth
         self.scope = scope
         self.traps: TrapDetector = traps if traps is not None else TrapDetector()
-        self.host_delay = host_delay
         self.skipped: Counter[str] = Counter()
         """Skip reason -> number of `push` calls skipped for it."""
         self.fetched = 0
@@ -215,19 +104,9 @@ class Frontier:
         self._done: set[str] = set()
         self._aliases: dict[str, str] = {}
         self._trapped: dict[str, str] = {}
-        self._hosts: dict[str, _Host] = {}
-        self._ready: list[_Posted] = []
-        self._waiting: list[tuple[float, str]] = []
-        self._best: list[_Item] = []
-        # Entries in flight when the restored snapshot was taken, in launch
-        # order: popped before anything else (see `restore`).
-        self._relaunch: deque[str] = deque()
-        # Change journal for incremental checkpoints; off (None) until the
-        # first drain_changes call, so crawls without a checkpoint pay nothing.
-        self._change_token: object | None = None
-        self._dirty: set[str] = set()
-        self._new_done: list[str] = []
-        self._new_aliases: dict[str, str] = {}
+        self._hosts = HostScheduler(host_delay, self._queued)
+        self._best: list[Item] = []
+        self._journal = ChangeJournal()
 
     # ------------------------------------------------------------------ push
 
@@ -331,38 +210,13 @@ class Frontier:
     def _enqueue(self, entry: FrontierEntry) -> None:
         url = entry.url
         self._queued[url] = entry
-        item: _Item = (-entry.score, entry.depth, entry.seq, entry)
-        host_name = _host_of_canonical(url)
-        host = self._hosts.get(host_name)
-        if host is None:
-            host = self._hosts[host_name] = _Host()
-        heapq.heappush(host.heap, item)
+        item: Item = (-entry.score, entry.depth, entry.seq, entry)
+        self._hosts.add(item)
         if not entry.blind:
             heapq.heappush(self._best, item)
-        if not host.waiting:
-            posted = host.posted
-            if posted is None or item[:3] < posted[:3]:
-                self._post(host, host_name, item)
-        if self._change_token is not None:
-            self._dirty.add(url)
-
-    def _post(self, host: _Host, host_name: str, item: _Item) -> None:
-        """Make `item` the host's entry in the ready heap."""
-        posted: _Posted = (item[0], item[1], item[2], host_name)
-        host.posted = posted
-        heapq.heappush(self._ready, posted)
-
-    def _clean_top(self, host: _Host) -> _Item | None:
-        """The host's best live tuple, after dropping stale ones."""
-        heap = host.heap
-        queued = self._queued
-        while heap:
-            item = heap[0]
-            entry = item[3]
-            if queued.get(entry.url) is entry:
-                return item
-            heapq.heappop(heap)
-        return None
+        journal = self._journal
+        if journal.token is not None:
+            journal.dirty.add(url)
 
     # ------------------------------------------------------------------- pop
 
@@ -379,78 +233,15 @@ class Frontier:
             return None
         if now is None:
             now = time.monotonic()
-        self._wake(now)
-        if self._relaunch_head() is not None:
-            return self._pop_relaunch(now)
-        ready = self._ready
-        while ready:
-            posted = heapq.heappop(ready)
-            host_name = posted[3]
-            host = self._hosts[host_name]
-            if posted is not host.posted:
-                continue  # superseded by a better tuple, or the host is waiting
-            host.posted = None
-            item = self._clean_top(host)
-            if item is None:
-                continue
-            if item[0] != posted[0] or item[2] != posted[2]:
-                self._post(host, host_name, item)  # the posted entry left the queue
-                continue
-            heapq.heappop(host.heap)
-            entry = item[3]
-            del self._queued[entry.url]
-            self._in_flight[entry.url] = entry
-            self.fetched += 1
-            best = self._best
-            if best and best[0] is item:
-                heapq.heappop(best)
-            host.last_pop = now
-            delay = max(self.host_delay, host.crawl_delay)
-            if delay > 0.0:
-                host.waiting = True
-                host.ready_at = now + delay
-                heapq.heappush(self._waiting, (host.ready_at, host_name))
-            else:
-                top = self._clean_top(host)
-                if top is not None:
-                    self._post(host, host_name, top)
-            return entry
-        return None
-
-    def _relaunch_head(self) -> FrontierEntry | None:
-        """The next entry to relaunch after a restore, dropping those that left
-        the queue meanwhile (aliased, marked done)."""
-        relaunch = self._relaunch
-        while relaunch:
-            entry = self._queued.get(relaunch[0])
-            if entry is not None:
-                return entry
-            relaunch.popleft()
-        return None
-
-    def _pop_relaunch(self, now: float) -> FrontierEntry | None:
-        """Pop the next entry to relaunch once its host is ready, else None.
-
-        The entry's tuples in the heaps go stale and are dropped lazily, as
-        for any entry that leaves the queue.
-        """
-        entry = self._relaunch_head()
-        assert entry is not None
-        host_name = _host_of_canonical(entry.url)
-        host = self._hosts[host_name]
-        if host.waiting:
-            return None  # relaunched in order: the others wait for this one
-        self._relaunch.popleft()
+        entry = self._hosts.pop(now)
+        if entry is None:
+            return None
         del self._queued[entry.url]
         self._in_flight[entry.url] = entry
         self.fetched += 1
-        host.last_pop = now
-        delay = max(self.host_delay, host.crawl_delay)
-        if delay > 0.0:
-            host.waiting = True
-            host.posted = None
-            host.ready_at = now + delay
-            heapq.heappush(self._waiting, (host.ready_at, host_name))
+        best = self._best
+        if best and best[0][3] is entry:
+            heapq.heappop(best)
         return entry
 
     def hold_hosts(self, now: float | None = None) -> None:
@@ -464,33 +255,7 @@ class Frontier:
         """
         if now is None:
             now = time.monotonic()
-        names = set(self._hosts)
-        names.update(_host_of_canonical(url) for url in self._done if "://" in url)
-        for host_name in names:
-            host = self._hosts.get(host_name)
-            if host is None:
-                host = self._hosts[host_name] = _Host()
-            delay = max(self.host_delay, host.crawl_delay)
-            if delay <= 0.0:
-                continue
-            host.last_pop = now
-            host.waiting = True
-            host.posted = None
-            host.ready_at = now + delay
-            heapq.heappush(self._waiting, (host.ready_at, host_name))
-
-    def _wake(self, now: float) -> None:
-        """Move hosts whose delay has passed back to the ready heap."""
-        waiting = self._waiting
-        while waiting and waiting[0][0] <= now:
-            ready_at, host_name = heapq.heappop(waiting)
-            host = self._hosts[host_name]
-            if not host.waiting or host.ready_at != ready_at:
-                continue  # superseded by set_crawl_delay
-            host.waiting = False
-            top = self._clean_top(host)
-            if top is not None:
-                self._post(host, host_name, top)
+        self._hosts.hold(now, (host_of_canonical(url) for url in self._done if "://" in url))
 
     def next_ready_in(self, now: float | None = None) -> float | None:
         """Seconds until `pop` can return a queued entry; None when none is queued.
@@ -502,31 +267,7 @@ class Frontier:
             return None
         if now is None:
             now = time.monotonic()
-        self._wake(now)
-        relaunch = self._relaunch_head()
-        if relaunch is not None:
-            host = self._hosts[_host_of_canonical(relaunch.url)]
-            return max(0.0, host.ready_at - now) if host.waiting else 0.0
-        ready = self._ready
-        while ready:
-            posted = ready[0]
-            host = self._hosts[posted[3]]
-            if posted is host.posted and self._clean_top(host) is not None:
-                return 0.0
-            heapq.heappop(ready)
-            if posted is host.posted:
-                host.posted = None
-        soonest: float | None = None
-        for ready_at, host_name in self._waiting:
-            host = self._hosts[host_name]
-            if (
-                host.waiting
-                and host.ready_at == ready_at
-                and (soonest is None or ready_at < soonest)
-                and self._clean_top(host) is not None
-            ):
-                soonest = ready_at
-        return 0.0 if soonest is None else max(0.0, soonest - now)
+        return self._hosts.next_ready_in(now)
 
     def set_crawl_delay(self, host: str, seconds: float) -> None:
         """Wait at least `seconds` between pops for `host` (robots Crawl-delay).
@@ -538,19 +279,16 @@ class Frontier:
         if not seconds >= 0.0:
             raise ValueError(f"crawl delay must be >= 0, got {seconds}")
         host_name = url_host(host) if "://" in host else host.lower()
-        state = self._hosts.get(host_name)
-        if state is None:
-            state = self._hosts[host_name] = _Host()
-        state.crawl_delay = float(seconds)
-        if state.last_pop is None:
-            return
-        ready_at = state.last_pop + max(self.host_delay, state.crawl_delay)
-        if state.waiting and ready_at == state.ready_at:
-            return
-        state.waiting = True
-        state.posted = None
-        state.ready_at = ready_at
-        heapq.heappush(self._waiting, (ready_at, host_name))
+        self._hosts.set_crawl_delay(host_name, seconds)
+
+    @property
+    def host_delay(self) -> float:
+        """Minimum seconds between two pops for the same host."""
+        return self._hosts.host_delay
+
+    @host_delay.setter
+    def host_delay(self, seconds: float) -> None:
+        self._hosts.host_delay = seconds
 
     # ------------------------------------------------------------ done, alias
 
@@ -563,14 +301,15 @@ class Frontier:
         were queued. URLs that cannot be canonicalized are recorded as given.
         """
         canonical = self._canonical_or_raw(url)
-        tracking = self._change_token is not None
+        journal = self._journal
+        tracking = journal.token is not None
         if self._in_flight.pop(canonical, None) is not None and tracking:
-            self._dirty.add(canonical)  # in-flight entries are saved as queued
+            journal.dirty.add(canonical)  # in-flight entries are saved as queued
         if canonical not in self._done:
             self._done.add(canonical)
             self._drop_queued(canonical)
             if tracking:
-                self._new_done.append(canonical)
+                journal.done.append(canonical)
         if final_url is not None:
             self.add_alias(final_url, canonical)
 
@@ -590,12 +329,12 @@ class Frontier:
             return
         self._aliases[alias] = url
         self._drop_queued(alias)
-        if self._change_token is not None:
-            self._new_aliases[alias] = url
+        if self._journal.token is not None:
+            self._journal.aliases[alias] = url
 
     def _drop_queued(self, url: str) -> None:
-        if self._queued.pop(url, None) is not None and self._change_token is not None:
-            self._dirty.add(url)
+        if self._queued.pop(url, None) is not None and self._journal.token is not None:
+            self._journal.dirty.add(url)
 
     def is_known(self, url: str) -> bool:
         """True when `url` (canonicalized) is queued, in flight, done or an alias."""
@@ -669,15 +408,14 @@ class Frontier:
             fetched=self.fetched - len(self._in_flight),
             seq=self._seq,
             upgraded=self.upgraded,
-            crawl_delays=self._crawl_delays(),
+            crawl_delays=self._hosts.crawl_delays(),
             in_flight=self._launch_order(),
         )
 
     def _launch_order(self) -> tuple[str, ...]:
         """In-flight URLs in launch order, then those still waiting for their
         relaunch after a restore (they were launched before any in flight)."""
-        waiting = tuple(url for url in self._relaunch if url in self._queued)
-        return (*waiting, *self._in_flight)
+        return (*self._hosts.relaunching(), *self._in_flight)
 
     def restore(self, state: FrontierState) -> None:
         """Replace this frontier's contents by `state`.
@@ -700,26 +438,14 @@ class Frontier:
         self._done = set(state.done)
         self._aliases = dict(state.aliases)
         self._trapped = {}
-        self._hosts = {}
-        self._ready = []
-        self._waiting = []
-        self._best = []
-        for entry in self._queued.values():
-            item: _Item = (-entry.score, entry.depth, entry.seq, entry)
-            host_name = _host_of_canonical(entry.url)
-            host = self._hosts.get(host_name)
-            if host is None:
-                host = self._hosts[host_name] = _Host()
-            host.heap.append(item)
-            if not entry.blind:
-                self._best.append(item)
+        self._hosts = HostScheduler(self.host_delay, self._queued)
+        items: list[Item] = [(-e.score, e.depth, e.seq, e) for e in self._queued.values()]
+        self._hosts.load(items)
+        self._best = [item for item in items if not item[3].blind]
         heapq.heapify(self._best)
-        for host_name, host in self._hosts.items():
-            heapq.heapify(host.heap)
-            self._post(host, host_name, host.heap[0])
         for host_name, seconds in state.crawl_delays.items():
             self.set_crawl_delay(host_name, seconds)
-        self._relaunch = deque(url for url in state.in_flight if url in self._queued)
+        self._hosts.relaunch(state.in_flight)
         self.reset_changes()
 
     def drain_changes(self, token: object) -> FrontierChanges | None:
@@ -730,33 +456,24 @@ class Frontier:
         must then save a full `snapshot()`, taken right after this call. The
         journal is kept only while someone drains it.
         """
-        if self._change_token is not token:
-            self._change_token = token
-            self._forget_changes()
+        journal = self._journal
+        if journal.token is not token:
+            journal.restart(token)
             return None
-        queued = self._queued
-        in_flight = self._in_flight
-        upserts: list[FrontierEntry] = []
-        removed: list[str] = []
-        for url in self._dirty:
-            entry = queued.get(url) or in_flight.get(url)
-            if entry is None:
-                removed.append(url)
-            else:
-                upserts.append(entry)
+        upserts, removed = journal.rows(self._queued, self._in_flight)
         changes = FrontierChanges(
-            upserts=tuple(upserts),
-            removed=tuple(removed),
-            done=tuple(self._new_done),
-            aliases=tuple(self._new_aliases.items()),
+            upserts=upserts,
+            removed=removed,
+            done=tuple(journal.done),
+            aliases=tuple(journal.aliases.items()),
             skipped=dict(self.skipped),
-            fetched=self.fetched - len(in_flight),
+            fetched=self.fetched - len(self._in_flight),
             seq=self._seq,
             upgraded=self.upgraded,
-            crawl_delays=self._crawl_delays(),
+            crawl_delays=self._hosts.crawl_delays(),
             in_flight=self._launch_order(),
         )
-        self._forget_changes()
+        journal.restart(token)
         return changes
 
     def reset_changes(self) -> None:
@@ -764,13 +481,4 @@ class Frontier:
 
         Call it when changes were drained but could not be saved.
         """
-        self._change_token = None
-        self._forget_changes()
-
-    def _forget_changes(self) -> None:
-        self._dirty = set()
-        self._new_done = []
-        self._new_aliases = {}
-
-    def _crawl_delays(self) -> dict[str, float]:
-        return {name: host.crawl_delay for name, host in self._hosts.items() if host.crawl_delay}
+        self._journal.restart(None)

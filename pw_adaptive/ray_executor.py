@@ -22,7 +22,8 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pw_adaptive.batch import BatchRecorder, Job, describe_error
+from pw_adaptive.batch import BatchRecorder, describe_error
+from pw_adaptive.jobs import Job
 from pw_adaptive.render.browser import BROWSER_ARGS_ENV, CHROMIUM_ENV
 from pw_adaptive.render.records import RenderSettings
 

@@ -15,19 +15,21 @@ as the server path: ``#/events/2031-05`` is a calendar, ``#/courses?a=1&b=2``
 is a faceted search.
 
 Every limit lives in :class:`TrapSettings` with the reason for its default.
+The dates a URL names, for the calendar trap, are read by
+:mod:`pw_adaptive.url_dates`.
 """
 
 from __future__ import annotations
 
 import re
-from calendar import monthrange
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from enum import StrEnum
 from urllib.parse import unquote
 
+from pw_adaptive.url_dates import date_spans, relative_offsets
 from pw_adaptive.urls import canonicalize_url
 
 __all__ = ["TrapDetector", "TrapReason", "TrapSettings"]
@@ -141,54 +143,6 @@ _SESSION_TOKEN_RE = re.compile(
 # 32 hex, osCommerce "osCsid", Zen Cart "zenid", and any key naming a session.
 _SESSION_KEYS = frozenset({"sid", "sessid", "oscsid", "zenid", "sess"})
 
-# Dates in path segments: "2031-05", "2031-05-17", ISO week "2031-W20".
-_DATE_SEGMENT_RE = re.compile(r"(\d{4})-(\d{1,2})(?:-(\d{1,2}))?")
-_WEEK_RE = re.compile(r"(\d{4})-?W(\d{1,2})", re.IGNORECASE)
-_YEAR_RE = re.compile(r"\d{4}")
-_MONTH_OR_DAY_RE = re.compile(r"\d{1,2}")
-# Dates in query values: ISO 8601 dates with an optional time
-# ("2029-03", "2030-01-01T10:00"), also with "/" separators. Not ".":
-# "2019.1.5" is more often a version than a date.
-_DATE_VALUE_RE = re.compile(r"(\d{4})([-/])(\d{1,2})(?:\2(\d{1,2}))?(?:(?:[T+ ]|%20).*)?")
-# Keys whose 8-digit values are compact dates ("?from=20300101") and whose
-# 10- or 13-digit values are Unix timestamps; any key containing "date" too.
-_DATE_KEYS = frozenset(
-    {"d", "day", "dt", "from", "to", "start", "end", "since", "until", "when", "on"}
-)
-_TIMESTAMP_KEYS = frozenset({"ts", "time", "timestamp", "epoch"})
-_COMPACT_DATE_RE = re.compile(r"(\d{4})(\d{2})(\d{2})")  # "20300101"
-_TIMESTAMP_RE = re.compile(r"\d{10}|\d{13}")  # Unix seconds or milliseconds
-_SIGNED_INT_RE = re.compile(r"[+-]?\d{1,6}")
-# Relative calendar offsets: "?month_offset=37", "?weeksOffset=-80".
-_OFFSET_KEY_RE = re.compile(
-    r"(day|week|month|year)s?(?:offset|shift|delta)|(?:offset|shift|delta)(day|week|month|year)s?"
-)
-# Year-only path segments count as dates only after a calendar-like folder:
-# elsewhere a 4-digit segment is too often an id or course code ("/units/2101").
-_CALENDAR_FOLDERS = frozenset(
-    {
-        "agenda",
-        "archive",
-        "archives",
-        "calendar",
-        "calendars",
-        "diary",
-        "event",
-        "events",
-        "news",
-        "schedule",
-        "timetable",
-        "whats-on",
-        "year",
-    }
-)
-# Plausible years for dates read from paths and unkeyed values. The price of
-# reading "/2031/05" as a date: an id pair like "/units/2101/12" reads as one.
-_MIN_YEAR = 1900
-_MAX_YEAR = 2199
-_UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
-_UNIT_KEYS = frozenset({"unit", "view", "period", "range", "interval", "mode"})
-
 # Pagination: "/page/7" (WordPress), "/page-7", and page keys.
 _PAGE_SEGMENT_RE = re.compile(r"page[-_]?(\d{1,9})", re.IGNORECASE)
 _PAGE_NUMBER_RE = re.compile(r"\d{1,9}")
@@ -284,10 +238,11 @@ class TrapDetector:
     # -- calendar ----------------------------------------------------------
 
     def _is_calendar(self, parts: _Url) -> bool:
-        for start, end in _date_spans(parts):
+        params = [(_bare_key(key), value) for key, value in parts.params]
+        for start, end in date_spans((parts.segments, parts.route_segments), params):
             if end < self._earliest or start > self._latest:
                 return True
-        for days in _relative_offsets(parts.params):
+        for days in relative_offsets(params):
             if (
                 days > self.settings.calendar_future_days
                 or -days > self.settings.calendar_past_days
@@ -436,124 +391,6 @@ def _has_session_id(parts: _Url) -> bool:
         ) is not None:
             return True
     return False
-
-
-def _date_spans(parts: _Url) -> Iterator[tuple[date, date]]:
-    """Yield the (first day, last day) of every date the URL names."""
-    for segments in (parts.segments, parts.route_segments):
-        for index, segment in enumerate(segments):
-            span = _segment_span(segments, index, segment)
-            if span is not None:
-                yield span
-    year = month = day = None
-    for key, value in parts.params:
-        name = _bare_key(key)
-        span = _value_span(name, value)
-        if span is not None:
-            yield span
-        elif _YEAR_RE.fullmatch(value) is not None and (
-            name in ("y", "yr") or name.endswith("year")
-        ):
-            year = int(value)
-        elif _MONTH_OR_DAY_RE.fullmatch(value) is not None:
-            if name in ("m", "mm", "mon") or name.endswith("month"):
-                month = int(value)
-            elif name in ("d", "dd") or name.endswith("day"):
-                day = int(value)
-    if year is not None:
-        span = _span(year, month, day if month is not None else None)
-        if span is not None:
-            yield span
-
-
-def _segment_span(segments: Sequence[str], index: int, segment: str) -> tuple[date, date] | None:
-    match = _DATE_SEGMENT_RE.fullmatch(segment)
-    if match is not None:
-        year, month, day = match.groups()
-        return _plausible_span(int(year), int(month), int(day) if day else None)
-    match = _WEEK_RE.fullmatch(segment)
-    if match is not None:
-        return _week_span(int(match.group(1)), int(match.group(2)))
-    if _YEAR_RE.fullmatch(segment) is None:
-        return None
-    year = int(segment)
-    following = segments[index + 1 : index + 3]
-    if following and _MONTH_OR_DAY_RE.fullmatch(following[0]) is not None:
-        day = None
-        if len(following) > 1 and _MONTH_OR_DAY_RE.fullmatch(following[1]) is not None:
-            day = int(following[1])
-        return _plausible_span(year, int(following[0]), day)
-    if index > 0 and segments[index - 1].lower() in _CALENDAR_FOLDERS:
-        return _plausible_span(year, None, None)
-    return None
-
-
-def _value_span(name: str, value: str) -> tuple[date, date] | None:
-    match = _DATE_VALUE_RE.fullmatch(value)
-    if match is not None:
-        year, _, month, day = match.groups()
-        return _plausible_span(int(year), int(month), int(day) if day else None)
-    match = _WEEK_RE.fullmatch(value)
-    if match is not None:
-        return _week_span(int(match.group(1)), int(match.group(2)))
-    if "date" not in name and name not in _DATE_KEYS and name not in _TIMESTAMP_KEYS:
-        return None
-    match = _COMPACT_DATE_RE.fullmatch(value)
-    if match is not None:
-        return _span(int(match.group(1)), int(match.group(2)), int(match.group(3)))
-    if _TIMESTAMP_RE.fullmatch(value) is not None:
-        seconds = int(value) // (1000 if len(value) == 13 else 1)
-        try:
-            moment = datetime.fromtimestamp(seconds, tz=UTC).date()
-        except (OverflowError, OSError, ValueError):
-            return None
-        return moment, moment
-    return None
-
-
-def _relative_offsets(params: Sequence[tuple[str, str]]) -> Iterator[int]:
-    """Yield the day offsets of relative calendar parameters (signed)."""
-    unit_days = None
-    for key, value in params:
-        name = _bare_key(key)
-        if name in _UNIT_KEYS:
-            unit_days = _UNIT_DAYS.get(value.lower().rstrip("s"), unit_days)
-    for key, value in params:
-        if _SIGNED_INT_RE.fullmatch(value) is None:
-            continue
-        name = _bare_key(key)
-        match = _OFFSET_KEY_RE.fullmatch(name)
-        if match is not None:
-            yield int(value) * _UNIT_DAYS[match.group(1) or match.group(2)]
-        elif unit_days is not None and name in ("offset", "shift"):
-            yield int(value) * unit_days
-
-
-def _plausible_span(year: int, month: int | None, day: int | None) -> tuple[date, date] | None:
-    if not _MIN_YEAR <= year <= _MAX_YEAR:
-        return None
-    return _span(year, month, day)
-
-
-def _span(year: int, month: int | None, day: int | None) -> tuple[date, date] | None:
-    """First and last day of a year, a month or a day; None if not a date."""
-    try:
-        if month is None:
-            return date(year, 1, 1), date(year, 12, 31)
-        if day is None:
-            return date(year, month, 1), date(year, month, monthrange(year, month)[1])
-        moment = date(year, month, day)
-    except (ValueError, OverflowError):
-        return None
-    return moment, moment
-
-
-def _week_span(year: int, week: int) -> tuple[date, date] | None:
-    try:
-        monday = date.fromisocalendar(year, week, 1)
-        return monday, monday + timedelta(days=6)
-    except (ValueError, OverflowError):
-        return None
 
 
 def _shift(day: date, days: int) -> date:

@@ -1,6 +1,6 @@
 """Tests for the checkpoint form of the dedup state: `ContentDeduper.state` /
-`restore` and `Soft404Detector.state` / `restore` give back a detector that
-answers exactly as the saved one."""
+`restore` give back a deduper that answers exactly as the saved one (the
+soft-404 probes' state is tested in test_soft404.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from pw_adaptive.dedup import ContentDeduper, Soft404Detector
+from pw_adaptive.dedup import ContentDeduper
 
 _WORDS = ["housing", "fees", "tuition", "deadline", "visa", "library", "hall", "room",
           "contract", "scholarship", "nursing", "placement", "campus", "rent", "term"]  # fmt: skip
@@ -86,25 +86,3 @@ def test_a_near_duplicate_seen_before_a_restore_is_still_one_after_it() -> None:
 def test_deduper_restore_rejects_malformed_rows(row: object) -> None:
     with pytest.raises(ValueError, match="malformed"):
         ContentDeduper().restore([row])  # type: ignore[list-item]
-
-
-def test_a_restored_soft_404_detector_still_knows_the_probe_pages() -> None:
-    detector = Soft404Detector()
-    probe = Soft404Detector.probe_url("https://u.edu/")
-    path = probe.removeprefix("https://u.edu")
-    detector.learn(probe, f"Sorry, the page {path} was not found. Back to the home page.")
-    home = " ".join(f"word{i}" for i in range(80))
-    detector.learn("https://spa.edu", home)
-    restored = Soft404Detector()
-    restored.restore(json.loads(json.dumps(detector.state())))
-    assert restored.knows("https://u.edu") and restored.knows("https://spa.edu")
-    echoed = "Sorry, the page /housing/old-halls was not found. Back to the home page."
-    assert restored.is_soft_404("https://u.edu/housing/old-halls", echoed)
-    assert restored.is_soft_404("https://spa.edu/x", home + " cookie")
-    assert not restored.is_soft_404("https://u.edu/fees", "Tuition fees for 2025 are listed.")
-    assert restored.state() == detector.state()
-
-
-def test_soft_404_restore_rejects_another_version() -> None:
-    with pytest.raises(ValueError, match="unsupported"):
-        Soft404Detector().restore({"version": 99, "sites": {}})

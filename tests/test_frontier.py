@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pw_adaptive.frontier import Frontier, FrontierEntry
+from pw_adaptive.scope import Scope
 from pw_adaptive.traps import TrapDetector
-from pw_adaptive.urls import Scope
 
 START = "https://u.edu/"
 

@@ -322,8 +322,10 @@ def test_score_link_never_raises_and_stays_in_range(link: Link, parent: float) -
     result = score_link(link, _QUERY, parent)
     assert SECTION_FLOORS[link.region] <= result.score <= 1.0
     assert 0.0 <= result.clue <= 1.0
-    assert result.blind is (result.clue == 0.0) is is_blind(link, _QUERY)
-    assert (result.clue_source == "") is result.blind
+    # Blind means no clue worth following: none at all, or one below MIN_CLUE
+    # (a word of the query in the heading over a link with words of its own).
+    assert result.blind is (result.clue < MIN_CLUE) is is_blind(link, _QUERY)
+    assert (result.clue_source == "") is (result.clue == 0.0)
 
 
 @given(_LINKS, st.sampled_from(["Accommodation", "Overseas students", "宿舍"]))

@@ -20,8 +20,8 @@ from pw_adaptive.query import Query
 from pw_adaptive.records import CrawlResult, PageRecord
 from pw_adaptive.render import RenderedPage
 from pw_adaptive.render.fetch import FetchResult
+from pw_adaptive.scope import Scope
 from pw_adaptive.settings import CrawlSettings
-from pw_adaptive.urls import Scope
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 sys.path.insert(0, str(BENCHMARKS))

@@ -1,4 +1,4 @@
-"""Tests for pw_adaptive.urls: canonicalization, route fragments, scope."""
+"""Tests for pw_adaptive.urls: canonicalization, route fragments, hosts."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pw_adaptive.urls import Scope, canonicalize_url, is_route_fragment, url_host
+from pw_adaptive.urls import canonicalize_url, host_of_canonical, is_route_fragment, url_host
 
 CANONICAL_CASES = [
     # Scheme, host, port.
@@ -297,89 +297,6 @@ def test_url_host_rejects_bad_urls() -> None:
         url_host("mailto:x@uni.edu")
 
 
-# --- Scope ----------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("url", "expected"),
-    [
-        pytest.param("https://uni.edu/fees", True, id="same-host"),
-        pytest.param("https://www.uni.edu/fees", True, id="www-variant"),
-        pytest.param("http://uni.edu/fees", True, id="other-scheme"),
-        pytest.param("HTTPS://UNI.EDU:443/x", True, id="non-canonical-spelling"),
-        pytest.param("https://apply.uni.edu/", False, id="subdomain"),
-        pytest.param("https://uni.edu:8443/", False, id="other-port"),
-        pytest.param("https://example.org/", False, id="other-site"),
-        pytest.param("mailto:office@uni.edu", False, id="mailto"),
-        pytest.param("javascript:void(0)", False, id="javascript"),
-        pytest.param("/relative", False, id="relative"),
-        pytest.param("", False, id="empty"),
-    ],
-)
-def test_scope_same_site_by_default(url: str, expected: bool) -> None:
-    assert Scope("https://www.uni.edu/").allows(url) is expected
-
-
-def test_scope_port_must_match_for_fixture_servers() -> None:
-    scope = Scope("http://127.0.0.1:8000/")
-    assert scope.allows("http://127.0.0.1:8000/a")
-    assert scope.allows("http://127.0.0.1:8000/#/fees")
-    assert not scope.allows("http://127.0.0.1:8001/a")
-    assert not scope.allows("http://127.0.0.1/a")
-
-
-def test_scope_allowed_hosts() -> None:
-    scope = Scope(
-        "https://uni.edu/",
-        allowed_hosts=["Apply.Uni.EDU", "https://housing.org/", "*.intl.uni.edu", "127.0.0.1:9000"],
-    )
-    assert scope.allows("https://apply.uni.edu/form")
-    assert scope.allows("https://www.housing.org/x")
-    assert scope.allows("https://intl.uni.edu/")
-    assert scope.allows("https://cn.intl.uni.edu/")
-    assert scope.allows("http://127.0.0.1:9000/")
-    assert not scope.allows("https://evil-intl.uni.edu/")
-    assert not scope.allows("https://library.uni.edu/")
-    assert not scope.allows("http://127.0.0.1:9001/")
-
-
-def test_scope_bad_allowed_host_raises() -> None:
-    with pytest.raises(ValueError, match="allowed host"):
-        Scope("https://uni.edu/", allowed_hosts=["bad host"])
-
-
-def test_scope_prefix() -> None:
-    scope = Scope("https://uni.edu/", prefix="https://uni.edu/international/")
-    assert scope.allows("https://uni.edu/international/fees")
-    assert scope.allows("http://www.uni.edu/international/")
-    assert not scope.allows("https://uni.edu/international")
-    assert not scope.allows("https://uni.edu/research/")
-    assert not scope.allows("https://uni.edu/#/international/fees")
-
-
-def test_scope_start_url_is_always_allowed() -> None:
-    scope = Scope("https://uni.edu/home", prefix="https://uni.edu/international/")
-    assert scope.allows("https://uni.edu/home")
-    assert not scope.allows("https://uni.edu/about")
-
-
-def test_scope_prefix_on_another_host_decides_alone() -> None:
-    scope = Scope("https://uni.edu/", prefix="https://apply.uni.edu/intl/")
-    assert scope.allows("https://apply.uni.edu/intl/form")
-    assert not scope.allows("https://uni.edu/intl/form")
-
-
-def test_scope_prefix_with_route() -> None:
-    scope = Scope("https://uni.edu/app", prefix="https://uni.edu/app#/courses")
-    assert scope.allows("https://uni.edu/app#/courses/msc")
-    assert not scope.allows("https://uni.edu/app#/news")
-
-
-def test_scope_rejects_bad_start_url() -> None:
-    with pytest.raises(ValueError):
-        Scope("mailto:office@uni.edu")
-
-
 # --- Properties -----------------------------------------------------------
 
 _SEGMENT = st.text(
@@ -458,7 +375,6 @@ def test_arbitrary_text_with_base_raises_only_value_error(text: str, base: str) 
         canonicalize_url(text, base)
     with contextlib.suppress(ValueError):
         canonicalize_url(text, "https://uni.edu/a/b?c#/d")
-    Scope("https://uni.edu/").allows(text)
 
 
 @settings(max_examples=300, deadline=None)
@@ -470,3 +386,16 @@ def test_arbitrary_text_after_http_prefix(text: str) -> None:
         except ValueError:
             continue
         assert canonicalize_url(canonical) == canonical
+
+
+@pytest.mark.parametrize(
+    ("url", "host"),
+    [
+        pytest.param("https://u.edu/a/b", "u.edu", id="path"),
+        pytest.param("http://u.edu:8080/", "u.edu:8080", id="port"),
+        pytest.param("https://u.edu", "u.edu", id="no-path"),
+        pytest.param("https://u.edu/#/route", "u.edu", id="route-fragment"),
+    ],
+)
+def test_host_of_canonical_is_the_text_between_scheme_and_path(url: str, host: str) -> None:
+    assert host_of_canonical(url) == host
