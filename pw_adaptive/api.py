@@ -19,14 +19,13 @@ from playwright.async_api import Browser, BrowserContext, async_playwright
 
 from pw_adaptive.adaptive import StopReason
 from pw_adaptive.checkpoint import Checkpoint
+from pw_adaptive.crawl_run import CrawlRun, new_run
 from pw_adaptive.crawler import (
-    CrawlRun,
     PageProcessor,
     ProgressSink,
     RecordSink,
     StartPageError,
     crawl_loop,
-    new_run,
 )
 from pw_adaptive.netguard import NetGuard, guard_for
 from pw_adaptive.query import Query, Synonyms

@@ -102,7 +102,7 @@ class SkipRecord:
 
     Only trap reasons are recorded (``TrapReason`` values: ``calendar``,
     ``session_id``, ...), each URL once, and at most
-    ``crawler.SKIP_RECORDS_PER_REASON`` per reason per crawl; every skip,
+    ``crawl_run.SKIP_RECORDS_PER_REASON`` per reason per crawl; every skip,
     recorded or not, is counted in the summary's ``skipped``.
     """
 

@@ -18,7 +18,7 @@ import pytest
 from pw_adaptive import AdaptiveCrawler, CrawlSettings
 from pw_adaptive.adaptive import coverage_of
 from pw_adaptive.cli import EXIT_OK, EXIT_USAGE, main
-from pw_adaptive.crawler import SKIP_RECORDS_PER_REASON
+from pw_adaptive.crawl_run import SKIP_RECORDS_PER_REASON
 from pw_adaptive.links import Link, Region
 from pw_adaptive.records import SkipRecord
 from pw_adaptive.render import RenderedPage

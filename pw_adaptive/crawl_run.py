@@ -1,0 +1,127 @@
+"""The mutable state of one crawl (:class:`CrawlRun`) and how a crawl starts (:func:`new_run`).
+
+The crawl loop (``pw_adaptive.crawler``) updates it page by page; the API
+(``pw_adaptive.api``) checkpoints and restores it, and builds the
+:class:`~pw_adaptive.records.CrawlResult` from it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from pw_adaptive.adaptive import Adaptive, StopReason
+from pw_adaptive.dedup import ContentDeduper
+from pw_adaptive.frontier import Frontier
+from pw_adaptive.links import TermWeights
+from pw_adaptive.query import Query
+from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord, SkipRecord
+from pw_adaptive.robots import RobotsPolicy
+from pw_adaptive.scope import Scope
+from pw_adaptive.settings import CrawlSettings
+from pw_adaptive.soft404 import Soft404Detector
+from pw_adaptive.traps import TrapDetector, TrapReason
+from pw_adaptive.urls import canonicalize_url
+
+__all__ = ["SKIP_RECORDS_PER_REASON", "CrawlRun", "new_run"]
+
+SKIP_RECORDS_PER_REASON = 20
+"""Trap skips recorded with their URL (``skip`` records), per trap reason per
+crawl. Enough to show where a trap starts (the report's crawl tree); a
+calendar or faceted search refuses thousands of links, which only the
+summary's ``skipped`` counts."""
+
+_TRAP_REASONS = frozenset(TrapReason)
+
+
+@dataclass
+class CrawlRun:
+    """The mutable state of one crawl."""
+
+    start_url: str
+    query: Query
+    settings: CrawlSettings
+    frontier: Frontier
+    adaptive: Adaptive
+    scope: Scope
+    term_weights: TermWeights | None = None
+    dedup: ContentDeduper = field(default_factory=ContentDeduper)
+    soft404: Soft404Detector = field(default_factory=Soft404Detector)
+    robots: dict[str, RobotsPolicy] = field(default_factory=dict)
+    unreachable: dict[str, str] = field(default_factory=dict)
+    """Origins whose robots.txt could not be fetched at all, with the error."""
+    pages: list[PageRecord] = field(default_factory=list)
+    attachments: list[AttachmentRecord] = field(default_factory=list)
+    attachments_seen: set[str] = field(default_factory=set)
+    skips: list[SkipRecord] = field(default_factory=list)
+    """Trap skips recorded with their URL, in discovery order (bounded)."""
+    final_urls: set[str] = field(default_factory=set)
+    skipped: Counter[str] = field(default_factory=Counter)
+    failures: Counter[str] = field(default_factory=Counter)
+    rendering: dict[str, float] = field(default_factory=dict)
+    """Scores of the non-blind pages being rendered right now, by URL."""
+    stop_reason: str | None = None
+    started: float = field(default_factory=time.monotonic)
+    elapsed_before: float = 0.0
+
+    def elapsed(self) -> float:
+        return self.elapsed_before + time.monotonic() - self.started
+
+    def result(self) -> CrawlResult:
+        skipped = Counter(self.frontier.skipped)
+        skipped.update(self.skipped)
+        return CrawlResult(
+            start_url=self.start_url,
+            query=self.query.text,
+            terms=self.query.terms,
+            stop_reason=self.stop_reason or StopReason.FRONTIER_EXHAUSTED,
+            pages=tuple(self.pages),
+            attachments=tuple(self.attachments),
+            coverage=self.adaptive.coverage(),
+            evidence=tuple(self.adaptive.evidence()),
+            skipped=dict(skipped),
+            failures=dict(self.failures),
+            elapsed_s=self.elapsed(),
+            skips=tuple(self.skips),
+            evidence_per_term=self.adaptive.options.evidence_per_term,
+        )
+
+    def record_skip(self, url: str, parent: str, reason: str) -> SkipRecord | None:
+        """Keep a trap skip with its URL, once per URL and at most
+        ``SKIP_RECORDS_PER_REASON`` per reason; None when it is not kept."""
+        if reason not in _TRAP_REASONS:
+            return None
+        if any(s.url == url for s in self.skips):
+            return None
+        if sum(1 for s in self.skips if s.reason == reason) >= SKIP_RECORDS_PER_REASON:
+            return None
+        record = SkipRecord(url=url, parent=parent, reason=reason)
+        self.skips.append(record)
+        return record
+
+
+def new_run(start_url: str, query: Query, settings: CrawlSettings) -> CrawlRun:
+    """Fresh crawl state; ``ValueError`` for a start URL that is not http(s)."""
+    start = canonicalize_url(start_url)
+    scope = Scope(start, allowed_hosts=settings.allowed_hosts, prefix=settings.url_prefix)
+    frontier = Frontier(
+        max_pages=settings.max_pages,
+        max_depth=settings.max_depth,
+        scope=scope,
+        traps=TrapDetector(),
+        host_delay=settings.host_delay_s,
+    )
+    run = CrawlRun(
+        start_url=start,
+        query=query,
+        settings=settings,
+        frontier=frontier,
+        adaptive=Adaptive(settings.adaptive, len(query)),
+        scope=scope,
+        term_weights=TermWeights(len(query)) if settings.term_weights else None,
+    )
+    reason = frontier.push(start, score=1.0, depth=0, blind=False)
+    if reason is not None:
+        raise ValueError(f"start URL {start!r} cannot be crawled: {reason}")
+    return run
