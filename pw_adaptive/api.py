@@ -176,49 +176,52 @@ class AdaptiveCrawler:
         journal = _Journal(sink)
         if state_path is not None:
             checkpoint = Checkpoint(state_path, crawl_key=crawl_key(run.start_url, q, settings))
-            try:
+        # The state file is closed however the crawl ends (a start page that
+        # fails, a browser that went away, an interrupt), so that the caller
+        # may remove or reuse it at once.
+        try:
+            if checkpoint is not None:
                 journal.saved = _resume(run, checkpoint)
                 journal.saved_dedup = run.dedup.recorded
                 for record in _stored_records(checkpoint, resend_from, journal.saved):
                     sink(record)
-            except BaseException:
-                checkpoint.close()
-                raise
-        emit: RecordSink = journal.pending.append if checkpoint is not None else sink
-        # Requests to private addresses are counted as skipped "private_address".
-        guard = await guard_for(
-            run.start_url,
-            allow_private=settings.allow_private_addresses,
-            public_hosts=settings.treat_as_public,
-            on_block=lambda _url, _kind: run.skipped.update(("private_address",)),
-        )
-        async with self._session(guard) as (renderer, fetcher):
-            processor = PageProcessor(run, fetcher, emit, self._scorer)
-            if not run.pages:
-                await _check_start(run, processor)
-            if settings.probe_soft_404 and not run.pages:
-                await _probe_soft_404(run, renderer)
-            counter = {"n": 0}
-
-            def after_page() -> None:
-                counter["n"] += 1
-                if checkpoint is not None and counter["n"] % settings.checkpoint_every == 0:
-                    _save(run, checkpoint, journal)
-
-            first = not run.pages
-            render = _with_retries(renderer.render, run)
-            await crawl_loop(
-                run,
-                _first_page_guard(render, run) if first else render,
-                processor,
-                progress=on_progress,
-                cancel=cancel,
-                after_page=after_page,
+            emit: RecordSink = journal.pending.append if checkpoint is not None else sink
+            # Requests to private addresses are counted as skipped "private_address".
+            guard = await guard_for(
+                run.start_url,
+                allow_private=settings.allow_private_addresses,
+                public_hosts=settings.treat_as_public,
+                on_block=lambda _url, _kind: run.skipped.update(("private_address",)),
             )
-        result = run.result()
-        if checkpoint is not None:
-            _save(run, checkpoint, journal, done=True)
-            checkpoint.close()
+            async with self._session(guard) as (renderer, fetcher):
+                processor = PageProcessor(run, fetcher, emit, self._scorer)
+                if not run.pages:
+                    await _check_start(run, processor)
+                if settings.probe_soft_404 and not run.pages:
+                    await _probe_soft_404(run, renderer)
+                counter = {"n": 0}
+
+                def after_page() -> None:
+                    counter["n"] += 1
+                    if checkpoint is not None and counter["n"] % settings.checkpoint_every == 0:
+                        _save(run, checkpoint, journal)
+
+                first = not run.pages
+                render = _with_retries(renderer.render, run)
+                await crawl_loop(
+                    run,
+                    _first_page_guard(render, run) if first else render,
+                    processor,
+                    progress=on_progress,
+                    cancel=cancel,
+                    after_page=after_page,
+                )
+            result = run.result()
+            if checkpoint is not None:
+                _save(run, checkpoint, journal, done=True)
+        finally:
+            if checkpoint is not None:
+                checkpoint.close()
         sink(result.summary())
         return result
 

@@ -1,23 +1,12 @@
-"""Many crawls at once: job outcomes, the output directory, and the local executor.
+"""Many crawls at once: the local executor and :func:`crawl_many`.
 
 A batch is a sequence of :class:`~pw_adaptive.jobs.Job` (a start URL, a
-query and crawl options; see :mod:`pw_adaptive.jobs`). :func:`crawl_many` runs the jobs not done yet on an executor and
-writes, in one output directory:
-
-* ``<job id>.jsonl`` per finished job: the crawl's JSON Lines (pages,
-  attachments, the final summary), exactly what ``pw-adaptive crawl --out``
-  writes. It is written as ``<job id>.jsonl.part`` and renamed once the
-  summary record is in it, so a result file that exists is complete: a rerun
-  skips its job (resumable batches). A job that failed or was interrupted
-  leaves no result file and runs again on the next run.
-* ``summary.jsonl``: one line per job (:meth:`JobOutcome.to_json`): status
-  ``done`` or ``failed``, stop reason, pages, relevant pages, coverage,
-  elapsed seconds, error. A line is appended as each job ends, so a batch
-  that is killed keeps what it finished; when the batch ends the file is
-  rewritten (temporary file, then rename) with exactly one line per job, the
-  latest, in the order of the jobs, followed by the lines of jobs from other
-  batches written to the same directory. A job skipped as done keeps its line
-  (rebuilt from its result file's summary record when it is missing).
+query and crawl options; see :mod:`pw_adaptive.jobs`). :func:`crawl_many`
+runs the jobs not done yet on an executor and writes one output directory
+(:mod:`pw_adaptive.batch_output`): ``<job id>.jsonl`` per finished job,
+``summary.jsonl`` with one line per job, and, for a job not finished yet,
+its ``<job id>.jsonl.part`` and crawl state file ``<job id>.state``, from
+which the next run resumes it (:mod:`pw_adaptive.job_state`).
 
 A failing job (start URL unreachable, a crash) is recorded as failed and
 never stops the others. Executors: :class:`LocalExecutor` (one browser in
@@ -34,15 +23,24 @@ import json
 import os
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from pw_adaptive.adaptive import StopReason
+from pw_adaptive.batch_output import (
+    RESULT_SUFFIX,
+    SUMMARY_FILE,
+    BatchRecorder,
+    JobOutcome,
+    JobWriter,
+    OutcomeSink,
+)
+from pw_adaptive.job_state import plan_resume
 from pw_adaptive.jobs import Job, JobError
-from pw_adaptive.output import JsonlWriter, dumps_record
 from pw_adaptive.render.records import RenderSettings
+
+if TYPE_CHECKING:
+    from pw_adaptive.api import AdaptiveCrawler
 
 __all__ = [
     "SUMMARY_FILE",
@@ -51,247 +49,8 @@ __all__ = [
     "JobOutcome",
     "LocalExecutor",
     "crawl_many",
+    "run_job",
 ]
-
-SUMMARY_FILE = "summary.jsonl"
-"""Name of the per-job summary file in a batch's output directory."""
-
-RESULT_SUFFIX = ".jsonl"
-PART_SUFFIX = ".jsonl.part"
-
-
-@dataclass(frozen=True)
-class JobOutcome:
-    """How one job of a batch ended: one line of ``summary.jsonl``."""
-
-    id: str
-    start_url: str
-    query: str
-    status: Literal["done", "failed"]
-    stop_reason: str | None
-    """The crawl's stop reason; None when the job failed."""
-    pages: int
-    relevant_pages: int
-    coverage: float | None
-    elapsed_s: float
-    """Wall-clock seconds of the job, browser context included."""
-    error: str | None = None
-    output: str | None = None
-    """The result file's name in the output directory (None when failed)."""
-    skipped: bool = False
-    """Done in an earlier run and not run again (not written to the file)."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "start_url": self.start_url,
-            "query": self.query,
-            "status": self.status,
-            "stop_reason": self.stop_reason,
-            "pages": self.pages,
-            "relevant_pages": self.relevant_pages,
-            "coverage": self.coverage,
-            "elapsed_s": round(self.elapsed_s, 3),
-            "error": self.error,
-            "output": self.output,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any], *, skipped: bool = False) -> JobOutcome:
-        return cls(
-            id=data["id"],
-            start_url=data["start_url"],
-            query=data["query"],
-            status=data["status"],
-            stop_reason=data.get("stop_reason"),
-            pages=int(data.get("pages") or 0),
-            relevant_pages=int(data.get("relevant_pages") or 0),
-            coverage=data.get("coverage"),
-            elapsed_s=float(data.get("elapsed_s") or 0.0),
-            error=data.get("error"),
-            output=data.get("output"),
-            skipped=skipped,
-        )
-
-
-OutcomeSink = Callable[[JobOutcome], None]
-
-
-class JobWriter:
-    """A job's result file while it is written: records go to ``<id>.jsonl.part``."""
-
-    def __init__(self, part: Path) -> None:
-        self.part = part
-        self.summary: dict[str, Any] | None = None
-        self._writer = JsonlWriter(part)
-
-    def write(self, record: dict[str, Any]) -> None:
-        """Write one record (the crawl's ``on_record`` sink)."""
-        self._writer.write(record)
-        if record.get("type") == "summary":
-            self.summary = record
-
-    def close(self) -> None:
-        self._writer.close()
-
-
-class BatchRecorder:
-    """Owns a batch's output directory; executors report every job to it.
-
-    For a job the executor calls :meth:`open`, then writes each record to the
-    returned :class:`JobWriter` as it comes, then exactly one of
-    :meth:`done`, :meth:`failed` or :meth:`interrupted`. Calls must come from
-    one thread at a time (each executor calls from one thread).
-    """
-
-    def __init__(self, out_dir: str | os.PathLike[str], on_outcome: OutcomeSink | None = None):
-        self.out_dir = Path(out_dir)
-        self.out_dir.mkdir(parents=True, exist_ok=True)
-        self.summary_path = self.out_dir / SUMMARY_FILE
-        self._on_outcome = on_outcome
-        self.outcomes: dict[str, JobOutcome] = {}
-
-    def result_path(self, job: Job) -> Path:
-        return self.out_dir / f"{job.id}{RESULT_SUFFIX}"
-
-    def is_done(self, job: Job) -> bool:
-        """The job's result file exists: it was renamed there complete."""
-        return self.result_path(job).is_file()
-
-    def open(self, job: Job) -> JobWriter:
-        """Start the job's result file (a leftover ``.part`` is overwritten)."""
-        return JobWriter(self.out_dir / f"{job.id}{PART_SUFFIX}")
-
-    def done(self, job: Job, writer: JobWriter, elapsed_s: float) -> JobOutcome | None:
-        """The crawl ended with its summary record: rename the file, record the job.
-
-        A crawl that stopped as ``cancelled`` is not done: it is handed to
-        :meth:`interrupted` (None is returned) and runs again on the next run.
-        """
-        writer.close()
-        summary = writer.summary
-        if summary is None:
-            return self.failed(job, writer, "the crawl ended without a summary record", elapsed_s)
-        if summary.get("stop_reason") == StopReason.CANCELLED:
-            self.interrupted(job, writer)
-            return None
-        os.replace(writer.part, self.result_path(job))
-        outcome = JobOutcome(
-            id=job.id,
-            start_url=job.start_url,
-            query=job.query,
-            status="done",
-            stop_reason=str(summary["stop_reason"]),
-            pages=summary["pages"],
-            relevant_pages=summary.get("relevant_pages", 0),
-            coverage=summary.get("coverage"),
-            elapsed_s=elapsed_s,
-            output=self.result_path(job).name,
-        )
-        return self._record(outcome)
-
-    def failed(
-        self, job: Job, writer: JobWriter | None, error: str, elapsed_s: float
-    ) -> JobOutcome:
-        """The job could not finish: drop its partial file, record the error."""
-        if writer is not None:
-            writer.close()
-            writer.part.unlink(missing_ok=True)
-        outcome = JobOutcome(
-            id=job.id,
-            start_url=job.start_url,
-            query=job.query,
-            status="failed",
-            stop_reason=None,
-            pages=0,
-            relevant_pages=0,
-            coverage=None,
-            elapsed_s=elapsed_s,
-            error=error,
-        )
-        return self._record(outcome)
-
-    def interrupted(self, job: Job, writer: JobWriter | None) -> None:
-        """The batch was cancelled during the job: no line, no result file."""
-        if writer is not None:
-            writer.close()
-            writer.part.unlink(missing_ok=True)
-
-    def skipped(self, job: Job, previous: Mapping[str, dict[str, Any]]) -> JobOutcome:
-        """A job done in an earlier run: its line from ``previous`` (the summary
-        file's latest line per id) or rebuilt from its result file."""
-        line = previous.get(job.id)
-        if line is None or line.get("status") != "done":
-            summary = _last_record(self.result_path(job))
-            line = {
-                "id": job.id,
-                "start_url": job.start_url,
-                "query": job.query,
-                "status": "done",
-                "stop_reason": summary.get("stop_reason"),
-                "pages": summary.get("pages", 0),
-                "relevant_pages": summary.get("relevant_pages", 0),
-                "coverage": summary.get("coverage"),
-                "elapsed_s": summary.get("elapsed_s", 0.0),
-                "output": self.result_path(job).name,
-            }
-        outcome = JobOutcome.from_json(line, skipped=True)
-        self.outcomes[job.id] = outcome
-        if self._on_outcome is not None:
-            self._on_outcome(outcome)
-        return outcome
-
-    def _record(self, outcome: JobOutcome) -> JobOutcome:
-        with self.summary_path.open("a", encoding="utf-8") as fh:
-            fh.write(dumps_record(outcome.to_json()))
-        self.outcomes[outcome.id] = outcome
-        if self._on_outcome is not None:
-            self._on_outcome(outcome)
-        return outcome
-
-    def previous_lines(self) -> dict[str, dict[str, Any]]:
-        """The summary file's latest line per job id (torn or bad lines ignored)."""
-        lines: dict[str, dict[str, Any]] = {}
-        if not self.summary_path.exists():
-            return lines
-        with self.summary_path.open(encoding="utf-8") as fh:
-            for raw in fh:
-                try:
-                    data = json.loads(raw)
-                except json.JSONDecodeError:
-                    continue
-                if isinstance(data, dict) and isinstance(data.get("id"), str):
-                    lines.pop(data["id"], None)  # keep first-seen order of the latest
-                    lines[data["id"]] = data
-        return lines
-
-    def compact(self, jobs: Sequence[Job]) -> None:
-        """Rewrite the summary file: one line per job, the latest, in job order,
-        then the lines of other jobs (other batches) in their order."""
-        previous = self.previous_lines()
-        ordered: list[dict[str, Any]] = []
-        for job in jobs:
-            outcome = self.outcomes.get(job.id)
-            if outcome is not None:
-                ordered.append(outcome.to_json())
-            elif job.id in previous:
-                ordered.append(previous[job.id])
-        ids = {job.id for job in jobs}
-        ordered.extend(line for key, line in previous.items() if key not in ids)
-        tmp = self.summary_path.with_name(SUMMARY_FILE + ".tmp")
-        with tmp.open("w", encoding="utf-8") as fh:
-            for line in ordered:
-                fh.write(dumps_record(line))
-        os.replace(tmp, self.summary_path)
-
-
-def _last_record(path: Path) -> dict[str, Any]:
-    last: dict[str, Any] = {}
-    with path.open(encoding="utf-8") as fh:
-        for raw in fh:
-            if raw.strip():
-                last = json.loads(raw)
-    return last
 
 
 def describe_error(exc: BaseException) -> str:
@@ -300,12 +59,54 @@ def describe_error(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
 
 
+async def run_job(
+    job: Job,
+    recorder: BatchRecorder,
+    make_crawler: Callable[[], Awaitable[AdaptiveCrawler]],
+    cancel: asyncio.Event,
+) -> None:
+    """Run one job in this process and report it to ``recorder``.
+
+    The job resumes from its state file when it can (:func:`plan_resume`):
+    its ``.part`` is continued and the crawl sends the saved records it
+    lacks, then the new ones. Setting ``cancel`` stops the crawl; the job is
+    then reported as interrupted, its ``.part`` and state file kept. Any
+    exception fails the job (never raised).
+    """
+    started = time.monotonic()
+    writer: JobWriter | None = None
+    try:
+        crawler = await make_crawler()
+        state = recorder.state_path(job)
+        plan = plan_resume(job, state, recorder.held_records(job))
+        recorder.started(job, plan)
+        writer = recorder.open(job, resume=plan.resume)
+        await crawler.run(
+            job.start_url,
+            job.query,
+            on_record=writer.write,
+            state_path=state,
+            cancel=cancel,
+            resend_from=writer.records_before,
+        )
+    except Exception as exc:
+        if cancel.is_set():
+            recorder.interrupted(job, writer)
+        else:
+            recorder.failed(job, writer, describe_error(exc), time.monotonic() - started)
+        return
+    recorder.done(job, writer, time.monotonic() - started)
+
+
 class Executor(Protocol):
     """Runs jobs and reports each to a :class:`BatchRecorder`.
 
     ``run`` returns when every job was reported, or soon after ``cancel`` is
     set (jobs in flight are then reported as interrupted). It is called from
-    one thread and reports from one thread.
+    one thread and reports from one thread. An executor that crawls in this
+    process runs each job with :func:`run_job`, which resumes it from its
+    state file; one that crawls elsewhere does what ``run_job`` does there
+    (see ``pw_adaptive.ray_executor``).
     """
 
     def run(
@@ -379,27 +180,15 @@ class LocalExecutor:
                 async with semaphore:
                     if stop.is_set():
                         return
-                    started = time.monotonic()
-                    writer: JobWriter | None = None
-                    try:
-                        crawler = AdaptiveCrawler(
+
+                    async def make_crawler() -> AdaptiveCrawler:
+                        return AdaptiveCrawler(
                             job.settings(),
                             render_settings=render_settings,
                             browser=await live_browser(),
                         )
-                        writer = recorder.open(job)
-                        await crawler.run(
-                            job.start_url, job.query, on_record=writer.write, cancel=stop
-                        )
-                    except Exception as exc:
-                        if stop.is_set():
-                            recorder.interrupted(job, writer)
-                        else:
-                            recorder.failed(
-                                job, writer, describe_error(exc), time.monotonic() - started
-                            )
-                        return
-                    recorder.done(job, writer, time.monotonic() - started)
+
+                    await run_job(job, recorder, make_crawler, stop)
 
             watcher = asyncio.create_task(watch_cancel())
             try:
@@ -457,7 +246,8 @@ def crawl_many(
     ``workers`` jobs at once, 2 when not given), ``"ray"`` or a
     ``RayExecutor`` (see :mod:`pw_adaptive.ray_executor`). ``on_outcome`` is
     called as each job ends or is skipped. Setting ``cancel`` stops the batch:
-    jobs in flight are dropped (they run again next time), no new one starts.
+    jobs in flight stop (they resume next time from their state file), no new
+    one starts. Jobs interrupted or failed in an earlier run resume.
 
     Returns the outcome of every job that ended or was skipped, in job order.
     A job that failed is an outcome with ``status == "failed"``, never an

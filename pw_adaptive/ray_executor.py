@@ -5,8 +5,18 @@ starts ``workers`` actors (:class:`CrawlWorker`), each with its own Playwright
 and Chromium, keeps every actor busy with one job at a time, and takes each
 job's records back as soon as that job ends (``ray.wait``). The driver writes
 them through the same :class:`~pw_adaptive.batch.BatchRecorder` as the local
-executor, so the output directory is the same (timings aside) and only the
-driver needs to see it: workers need no shared file system.
+executor, so the output directory is the same (timings aside).
+
+Each job travels with the absolute path of its state file
+(``<out>/<id>.state``) and the number of records its ``.part`` holds; the
+actor crawls with that state file when the output directory exists on its
+node (a shared file system, or a Ray on one machine), so an interrupted or
+failed job resumes on the next run exactly as with the local executor. On a
+node that does not see the output directory the job runs without a state
+file, as a fresh crawl, and cannot resume (a warning says so once per
+batch); results are still written by the driver alone. Cancelling the batch
+asks every busy actor to stop its crawl (stop reason ``cancelled``, state
+saved) and waits up to :data:`CANCEL_WAIT_S` for their replies.
 
 Ray is an optional dependency (``pip install 'pw-adaptive[ray]'``), imported
 only when a batch runs on it. Every node needs pw_adaptive and a Chromium
@@ -15,14 +25,18 @@ only when a batch runs on it. Every node needs pw_adaptive and a Chromium
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import os
 import threading
 import time
 from collections import deque
 from collections.abc import Mapping, Sequence
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from pw_adaptive.batch import BatchRecorder, describe_error
+from pw_adaptive.job_state import ResumePlan, plan_resume
 from pw_adaptive.jobs import Job
 from pw_adaptive.render.browser import BROWSER_ARGS_ENV, CHROMIUM_ENV
 from pw_adaptive.render.records import RenderSettings
@@ -33,6 +47,14 @@ FORWARDED_ENV = (BROWSER_ARGS_ENV, CHROMIUM_ENV)
 """Driver environment variables a worker takes when its own environment lacks them."""
 
 _POLL_S = 0.2
+CANCEL_WAIT_S = 15.0
+"""Seconds a cancelled batch waits for the busy actors' replies (their crawls
+stop within about a second); jobs still running then are interrupted as they are."""
+
+logger = logging.getLogger(__name__)
+
+if TYPE_CHECKING:
+    from pw_adaptive.api import AdaptiveCrawler
 
 
 class MissingRayError(ImportError):
@@ -55,7 +77,8 @@ class CrawlWorker:
 
     Chromium is launched on the first job and again when it has died. Each
     job gets its own browser context. :meth:`run_job` never raises for a job
-    that fails: the error comes back in the reply.
+    that fails: the error comes back in the reply. :meth:`cancel` stops the
+    job running (and any later one) as a cancelled crawl.
     """
 
     def __init__(self, render_settings: RenderSettings, environ: Mapping[str, str]) -> None:
@@ -64,6 +87,8 @@ class CrawlWorker:
         self._render_settings = render_settings
         self._playwright: Any = None
         self._browser: Any = None
+        self._cancelled = False
+        self._stop: asyncio.Event | None = None
 
     async def _live_browser(self) -> Any:
         from playwright.async_api import async_playwright
@@ -76,22 +101,51 @@ class CrawlWorker:
             self._browser = await launch_browser(self._playwright, self._render_settings)
         return self._browser
 
-    async def run_job(self, job_data: Mapping[str, Any]) -> dict[str, Any]:
-        """Crawl one job (as :meth:`Job.to_json`); returns ``{"id", "records",
-        "error", "elapsed_s"}`` with every record of the crawl in order."""
+    async def _crawler(self, job: Job) -> AdaptiveCrawler:
         from pw_adaptive.api import AdaptiveCrawler
 
+        return AdaptiveCrawler(
+            job.settings(),
+            render_settings=self._render_settings,
+            browser=await self._live_browser(),
+        )
+
+    async def run_job(
+        self, job_data: Mapping[str, Any], state_path: str | None = None, held: int = 0
+    ) -> dict[str, Any]:
+        """Crawl one job (as :meth:`Job.to_json`) with its state file.
+
+        ``state_path`` is the job's state file on the driver and ``held`` the
+        records its ``.part`` holds. When the file's directory exists here the
+        crawl saves to it and resumes from it (:func:`plan_resume`), sending
+        the saved records from the ``held``-th on; otherwise it runs without
+        one. Returns ``{"id", "records", "error", "elapsed_s", "resume",
+        "saved", "note", "checkpointed"}``: the records sent, in order; the
+        resume plan (``resume``: the records continue the ``.part``); whether
+        a state file was used.
+        """
         started = time.monotonic()
         records: list[dict[str, Any]] = []
         error: str | None = None
+        plan = ResumePlan(resume=False)
+        state = Path(state_path) if state_path is not None else None
+        checkpointed = state is not None and state.parent.is_dir()
+        self._stop = asyncio.Event()
+        if self._cancelled:
+            self._stop.set()
         try:
             job = Job.from_dict(job_data)
-            crawler = AdaptiveCrawler(
-                job.settings(),
-                render_settings=self._render_settings,
-                browser=await self._live_browser(),
+            crawler = await self._crawler(job)
+            if state is not None and checkpointed:
+                plan = plan_resume(job, state, held)
+            await crawler.run(
+                job.start_url,
+                job.query,
+                on_record=records.append,
+                state_path=state if checkpointed else None,
+                cancel=self._stop,
+                resend_from=held if plan.resume else None,
             )
-            await crawler.run(job.start_url, job.query, on_record=records.append)
         except Exception as exc:
             error = describe_error(exc)
         return {
@@ -99,7 +153,17 @@ class CrawlWorker:
             "records": records,
             "error": error,
             "elapsed_s": time.monotonic() - started,
+            "resume": plan.resume,
+            "saved": plan.saved,
+            "note": plan.note,
+            "checkpointed": checkpointed,
         }
+
+    async def cancel(self) -> None:
+        """Stop the running job's crawl (stop reason ``cancelled``) and any later one."""
+        self._cancelled = True
+        if self._stop is not None:
+            self._stop.set()
 
     async def close(self) -> None:
         """Close Chromium and stop Playwright."""
@@ -181,31 +245,55 @@ class RayExecutor:
 
             queue = deque(jobs)
             pending: dict[Any, tuple[Any, Job, float]] = {}
+            warned = [False]
 
             def submit(actor: Any) -> None:
                 job = queue.popleft()
-                ref = actor.run_job.remote(job.to_json())
+                state = str(recorder.state_path(job))
+                ref = actor.run_job.remote(job.to_json(), state, recorder.held_records(job))
                 pending[ref] = (actor, job, time.monotonic())
+
+            def collect(ref: Any) -> Any:
+                """Record a finished job; returns its actor, or a new one if it died."""
+                actor, job, submitted = pending.pop(ref)
+                try:
+                    reply = ray.get(ref)
+                except Exception as exc:  # the actor died (Chromium took it down, OOM)
+                    if cancel.is_set():
+                        recorder.interrupted(job, None)
+                    else:
+                        recorder.failed(
+                            job, None, describe_error(exc), time.monotonic() - submitted
+                        )
+                    actors.remove(actor)
+                    ray.kill(actor)
+                    return new_actor() if not cancel.is_set() else None
+                if not reply.get("checkpointed", True) and not warned[0]:
+                    warned[0] = True
+                    logger.warning(
+                        "%s is not visible on every Ray node: jobs there run without a"
+                        " state file and cannot resume (use a shared file system)",
+                        recorder.out_dir.resolve(),
+                    )
+                _record(recorder, job, reply, interrupted=cancel.is_set())
+                return actor
 
             for _ in range(count):
                 submit(new_actor())
             while pending and not cancel.is_set():
                 ready, _ = ray.wait(list(pending), num_returns=1, timeout=_POLL_S)
                 for ref in ready:
-                    actor, job, submitted = pending.pop(ref)
-                    try:
-                        reply = ray.get(ref)
-                    except Exception as exc:  # the actor died (Chromium took it down, OOM)
-                        recorder.failed(
-                            job, None, describe_error(exc), time.monotonic() - submitted
-                        )
-                        actors.remove(actor)
-                        ray.kill(actor)
-                        actor = new_actor()
-                    else:
-                        _record(recorder, job, reply)
+                    actor = collect(ref)
                     if queue and not cancel.is_set():
                         submit(actor)
+            if pending:  # cancelled: the busy actors stop their crawls, state saved
+                for actor, _job, _ in pending.values():
+                    actor.cancel.remote()
+                deadline = time.monotonic() + CANCEL_WAIT_S
+                while pending and time.monotonic() < deadline:
+                    ready, _ = ray.wait(list(pending), num_returns=1, timeout=_POLL_S)
+                    for ref in ready:
+                        collect(ref)
             for _actor, job, _ in pending.values():
                 recorder.interrupted(job, None)
         finally:
@@ -214,8 +302,20 @@ class RayExecutor:
                 ray.shutdown()
 
 
-def _record(recorder: BatchRecorder, job: Job, reply: Mapping[str, Any]) -> None:
-    writer = recorder.open(job)
+def _record(
+    recorder: BatchRecorder, job: Job, reply: Mapping[str, Any], *, interrupted: bool = False
+) -> None:
+    """Write a job's reply through ``recorder``: its ``.part`` continued or
+    started over as the actor's resume plan says, then done or failed (a
+    failure while the batch is cancelled counts as interrupted, as locally)."""
+    plan = ResumePlan(
+        resume=bool(reply.get("resume")), saved=int(reply.get("saved") or 0), note=reply.get("note")
+    )
+    if reply["error"] and interrupted:
+        recorder.interrupted(job, None)
+        return
+    recorder.started(job, plan)
+    writer = recorder.open(job, resume=plan.resume)
     for record in reply["records"]:
         writer.write(record)
     elapsed = float(reply["elapsed_s"])

@@ -1,10 +1,14 @@
 """Batches without a browser: the output directory (result files,
-summary.jsonl, skip-done on rerun), executors, and the batch CLI's checks.
-Job lines and ids are tested in test_jobs.py."""
+summary.jsonl, skip-done on rerun), resuming interrupted and failed jobs
+(real crawls over a fake renderer, through the local executor's job body and
+the Ray actor's), executors, and the batch CLI's checks. Job lines and ids
+are tested in test_jobs.py."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import sys
 import threading
 from collections.abc import Sequence
@@ -13,10 +17,13 @@ from typing import Any
 
 import pytest
 
-from pw_adaptive.batch import SUMMARY_FILE, BatchRecorder, crawl_many
+from pw_adaptive.api import AdaptiveCrawler
+from pw_adaptive.batch import SUMMARY_FILE, BatchRecorder, crawl_many, iter_results, run_job
 from pw_adaptive.cli import EXIT_USAGE, main
 from pw_adaptive.jobs import Job, JobError
-from pw_adaptive.render import RenderSettings
+from pw_adaptive.links import Link
+from pw_adaptive.ray_executor import CrawlWorker, _record
+from pw_adaptive.render import RenderedPage, RenderSettings
 
 URL = "https://www.example.ac.uk/"
 
@@ -170,6 +177,246 @@ def test_without_ray_the_ray_executor_says_how_to_install_it(
     monkeypatch.setitem(sys.modules, "ray", None)  # makes `import ray` fail
     with pytest.raises(MissingRayError, match=r"pip install 'pw-adaptive\[ray\]'"):
         RayExecutor()
+
+
+# --- resuming interrupted and failed jobs (real crawls over a fake renderer) ---------------
+
+SITE = "http://portal.test"
+PATHS = ["/"] + [f"/section/{i}" for i in range(12)]
+RESUME_OPTIONS = {"max_pages": 8, "concurrency": 1, "respect_robots": False,
+                  "probe_soft_404": False}  # fmt: skip
+
+
+class SiteRenderer:
+    """A little site where every page links to every other; ``after(n)`` runs
+    once ``n`` pages were rendered (to cancel the batch, or to crash)."""
+
+    def __init__(self, stop_after: int | None = None, action: str = "cancel") -> None:
+        self.rendered: list[str] = []
+        self.stop_after = stop_after
+        self.action = action
+        self.on_stop: Any = None
+
+    async def render(self, url: str) -> RenderedPage:
+        await asyncio.sleep(0)
+        if self.stop_after is not None and len(self.rendered) == self.stop_after:
+            if self.action == "crash":
+                raise RuntimeError("renderer crashed")
+            await self.on_stop()
+        path = url.removeprefix(SITE) or "/"
+        self.rendered.append(path)
+        links = tuple(Link(SITE + p, text=f"Student housing {p}") for p in PATHS if p != path)
+        text = f"Student housing and accommodation on page {path}. Halls and rooms."
+        return RenderedPage(
+            url=url, final_url=url, status=200, title=path, headings=(), markdown=text,
+            main_text=text, links=links, attachments=(), canonical=None, redirects=(),
+            error=None, elapsed_s=0.0,
+        )  # fmt: skip
+
+
+class CrawlingExecutor:
+    """The local executor's job body (:func:`run_job`) over ``SiteRenderer``s:
+    real crawls, state files and resumes, no browser. ``renderer`` is used for
+    every job (one job per batch in these tests)."""
+
+    def __init__(self, renderer: SiteRenderer) -> None:
+        self.renderer = renderer
+
+    def run(
+        self,
+        jobs: Sequence[Job],
+        recorder: BatchRecorder,
+        render_settings: RenderSettings,
+        cancel: threading.Event,
+    ) -> None:
+        async def main() -> None:
+            stop = asyncio.Event()
+
+            async def set_stop() -> None:
+                cancel.set()
+                stop.set()
+
+            self.renderer.on_stop = set_stop
+            for job in jobs:
+
+                async def make_crawler(job: Job = job) -> AdaptiveCrawler:
+                    return AdaptiveCrawler(job.settings(), renderer=self.renderer)
+
+                await run_job(job, recorder, make_crawler, stop)
+
+        asyncio.run(main())
+
+
+class RayBodyExecutor(CrawlingExecutor):
+    """The Ray executor's two halves in one process: ``CrawlWorker.run_job``
+    (the actor's side, its crawler swapped for one over the renderer) and the
+    driver's ``_record``."""
+
+    def run(
+        self,
+        jobs: Sequence[Job],
+        recorder: BatchRecorder,
+        render_settings: RenderSettings,
+        cancel: threading.Event,
+    ) -> None:
+        renderer = self.renderer
+
+        class Worker(CrawlWorker):
+            async def _crawler(self, job: Job) -> AdaptiveCrawler:
+                return AdaptiveCrawler(job.settings(), renderer=renderer)
+
+        async def main() -> None:
+            worker = Worker(render_settings, {})
+
+            async def set_stop() -> None:
+                cancel.set()
+                await worker.cancel()
+
+            renderer.on_stop = set_stop
+            for job in jobs:
+                state = str(recorder.state_path(job))
+                reply = await worker.run_job(job.to_json(), state, recorder.held_records(job))
+                _record(recorder, job, reply, interrupted=cancel.is_set())
+
+        asyncio.run(main())
+
+
+EXECUTORS = [CrawlingExecutor, RayBodyExecutor]
+
+
+def _timeless(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in r.items() if "elapsed" not in k} for r in records]
+
+
+def _result(out: Path, job: Job) -> list[dict[str, Any]]:
+    return _timeless(list(iter_results(out, job)))
+
+
+def _lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+
+
+@pytest.fixture
+def reference(tmp_path: Path) -> list[dict[str, Any]]:
+    """The result file of one uninterrupted run of ``_resume_job()``."""
+    job = _resume_job()
+    crawl_many([job], tmp_path / "reference", executor=CrawlingExecutor(SiteRenderer()))
+    records = _result(tmp_path / "reference", job)
+    assert records[-1]["stop_reason"] == "budget_exhausted" and records[-1]["pages"] == 8
+    return records
+
+
+def _resume_job(query: str = "student housing") -> Job:
+    return Job(SITE + "/", query, RESUME_OPTIONS, id="portal")
+
+
+def _page_paths(records: list[dict[str, Any]]) -> list[str]:
+    return [r["url"].removeprefix(SITE) or "/" for r in records if r["type"] == "page"]
+
+
+@pytest.mark.parametrize("executor", EXECUTORS, ids=["local", "ray-body"])
+def test_an_interrupted_job_resumes_without_refetching_and_ends_as_an_uninterrupted_one(
+    tmp_path: Path, reference: list[dict[str, Any]], executor: type[CrawlingExecutor]
+) -> None:
+    job, out = _resume_job(), tmp_path / "out"
+    first = SiteRenderer(stop_after=3)
+    assert crawl_many([job], out, executor=executor(first)) == []  # interrupted: no outcome
+    part, state = out / "portal.jsonl.part", out / "portal.state"
+    assert state.exists() and not (out / "portal.jsonl").exists()
+    if executor is CrawlingExecutor:  # the Ray driver writes a job's records when it ends
+        # The 4th page was rendering when the batch was cancelled: dropped, fetched next time.
+        assert _page_paths(_lines(part)) == first.rendered[:3] == _page_paths(reference)[:3]
+    assert (out / SUMMARY_FILE).read_text("utf-8") == ""  # no line for an interrupted job
+    second = SiteRenderer()
+    (outcome,) = crawl_many([job], out, executor=executor(second))
+    assert second.rendered == _page_paths(reference)[3:]  # only the pages not fetched yet
+    assert _result(out, job) == reference
+    assert outcome.status == "done" and "resumed" in (outcome.note or "")
+    assert sorted(p.name for p in out.iterdir()) == ["portal.jsonl", SUMMARY_FILE]
+    (line,) = _lines(out / SUMMARY_FILE)
+    assert line["status"] == "done" and line["pages"] == 8 and "note" not in line
+
+
+def test_a_job_killed_mid_write_resumes_from_its_complete_lines(
+    tmp_path: Path, reference: list[dict[str, Any]]
+) -> None:
+    job, out = _resume_job(), tmp_path / "out"
+    crawl_many([job], out, executor=CrawlingExecutor(SiteRenderer(stop_after=4)))
+    part = out / "portal.jsonl.part"
+    # As if killed after saving a page, before writing its line, in the middle of another.
+    kept = part.read_text("utf-8").splitlines()[:2]
+    part.write_text("\n".join(kept) + '\n{"type":"page","url":"http://por', encoding="utf-8")
+    second = SiteRenderer()
+    crawl_many([job], out, executor=CrawlingExecutor(second))
+    assert second.rendered == _page_paths(reference)[4:]
+    assert _result(out, job) == reference
+
+
+@pytest.mark.parametrize("executor", EXECUTORS, ids=["local", "ray-body"])
+def test_a_state_file_of_another_query_is_dropped_and_the_job_starts_over_cleanly(
+    tmp_path: Path,
+    reference: list[dict[str, Any]],
+    executor: type[CrawlingExecutor],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    out = tmp_path / "out"
+    crawl_many([_resume_job("rowing club")], out, executor=executor(SiteRenderer(stop_after=3)))
+    assert (out / "portal.state").exists()
+    second = SiteRenderer()
+    with caplog.at_level(logging.WARNING, logger="pw_adaptive.batch"):
+        (outcome,) = crawl_many([_resume_job()], out, executor=executor(second))
+    assert outcome.status == "done" and "belongs to another crawl" in (outcome.note or "")
+    assert "starts over" in caplog.text and "belongs to another crawl" in caplog.text
+    assert second.rendered == _page_paths(reference)  # every page fetched again
+    assert _result(out, _resume_job()) == reference
+
+
+def test_a_state_file_that_is_not_one_is_dropped_and_the_job_starts_over(
+    tmp_path: Path, reference: list[dict[str, Any]]
+) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "portal.state").write_text("not a database", encoding="utf-8")
+    (out / "portal.jsonl.part").write_text('{"type":"page","url":"x"}\n', encoding="utf-8")
+    (outcome,) = crawl_many([_resume_job()], out, executor=CrawlingExecutor(SiteRenderer()))
+    assert outcome.status == "done" and "not a valid pw_adaptive state file" in (outcome.note or "")
+    assert _result(out, _resume_job()) == reference
+
+
+def test_a_partial_file_without_a_state_file_starts_over(
+    tmp_path: Path, reference: list[dict[str, Any]]
+) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "portal.jsonl.part").write_text('{"type":"page","url":"old"}\n', encoding="utf-8")
+    (outcome,) = crawl_many([_resume_job()], out, executor=CrawlingExecutor(SiteRenderer()))
+    assert outcome.note is None
+    assert _result(out, _resume_job()) == reference
+
+
+@pytest.mark.parametrize("executor", EXECUTORS, ids=["local", "ray-body"])
+def test_a_failed_job_keeps_its_pages_and_the_next_run_resumes_it(
+    tmp_path: Path, reference: list[dict[str, Any]], executor: type[CrawlingExecutor]
+) -> None:
+    job, out = _resume_job(), tmp_path / "out"
+    (failed,) = crawl_many([job], out, executor=executor(SiteRenderer(5, "crash")))
+    assert failed.status == "failed" and failed.error == "RuntimeError: renderer crashed"
+    assert _page_paths(_lines(out / "portal.jsonl.part")) == _page_paths(reference)[:5]
+    assert (out / "portal.state").exists()
+    second = SiteRenderer()
+    (outcome,) = crawl_many([job], out, executor=executor(second))
+    assert second.rendered == _page_paths(reference)[5:]
+    assert outcome.status == "done" and _result(out, job) == reference
+    assert [line["status"] for line in _lines(out / SUMMARY_FILE)] == ["done"]
+
+
+def test_a_job_failing_before_its_first_page_leaves_no_partial_file(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    (failed,) = crawl_many(
+        [_resume_job()], out, executor=CrawlingExecutor(SiteRenderer(0, "crash"))
+    )
+    assert failed.status == "failed"
+    assert not (out / "portal.jsonl.part").exists() and not (out / "portal.jsonl").exists()
 
 
 # --- the batch command's checks (nothing runs) --------------------------------------------

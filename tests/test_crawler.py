@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from pw_adaptive import AdaptiveCrawler, CrawlSettings
+from pw_adaptive import AdaptiveCrawler, CrawlSettings, StartPageError
+from pw_adaptive.checkpoint import Checkpoint
 from pw_adaptive.links import Link, Region
 from pw_adaptive.render import RenderedPage
 
@@ -103,3 +107,35 @@ def test_a_breadth_first_scorer_fetches_shallower_pages_first() -> None:
     result = asyncio.run(crawler.run(SITE + "/", "student housing"))
     depths = [p.depth for p in result.pages]
     assert depths == sorted(depths)
+
+
+class _DeadStart(FakeRenderer):
+    """Every page answers 503: the start page fails and the crawl raises."""
+
+    async def render(self, url: str) -> RenderedPage:
+        page = await super().render(url)
+        return dataclasses.replace(page, status=503, error="http_503")
+
+
+def test_the_state_file_is_closed_when_the_crawl_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[Checkpoint] = []
+    closed: list[Checkpoint] = []
+    real_init, real_close = Checkpoint.__init__, Checkpoint.close
+
+    def spy_init(self: Checkpoint, *args: Any, **kwargs: Any) -> None:
+        real_init(self, *args, **kwargs)
+        opened.append(self)
+
+    def spy_close(self: Checkpoint) -> None:
+        closed.append(self)
+        real_close(self)
+
+    monkeypatch.setattr(Checkpoint, "__init__", spy_init)
+    monkeypatch.setattr(Checkpoint, "close", spy_close)
+    settings = CrawlSettings(respect_robots=False, probe_soft_404=False, retry_attempts=1)
+    crawler = AdaptiveCrawler(settings, renderer=_DeadStart(0))
+    with pytest.raises(StartPageError):
+        asyncio.run(crawler.run(SITE + "/", "housing", state_path=tmp_path / "crawl.state"))
+    assert len(opened) == 1 and closed == opened

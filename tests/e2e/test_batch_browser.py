@@ -1,25 +1,34 @@
 """Batches end to end on the fixture portals: the local executor (through the
 CLI) and a local Ray with 2 CPUs give, per job, the pages and stop reason of
 a single ``crawl()``; a rerun skips done jobs; an unreachable site fails
-alone. One Ray for the module; it must leave no process behind."""
+alone; a job interrupted mid-crawl resumes on the rerun without fetching
+its pages again and ends as an uninterrupted one. One Ray for the module; it
+must leave no process behind."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
 import socket
+import sqlite3
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from fixtures_site.common import Portal, Request, Response
+from fixtures_site.server import load_portals, start_portal
 from pw_adaptive import Job, crawl
-from pw_adaptive.batch import SUMMARY_FILE, iter_results
+from pw_adaptive.batch import SUMMARY_FILE, LocalExecutor, crawl_many, iter_results
 from pw_adaptive.cli import EXIT_JOBS_FAILED, main
+from pw_adaptive.ray_executor import RayExecutor
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 
@@ -189,3 +198,121 @@ def test_a_local_ray_gives_the_same_results_and_summary_as_local(
 
     assert timeless(_summary(out)) == timeless(_summary(local_out))
     assert ray_session.is_initialized()  # a Ray the caller started is left running
+
+
+# --- an interrupted job resumes where it stopped ----------------------------------------------
+
+RESUME_QUERY = "tuition fees 2026/27"
+RESUME_OPTIONS = {"max_pages": 12, "concurrency": 2}
+STOP_AFTER_PAGES = 4
+
+
+@dataclass
+class LoggedPortal:
+    """The large portal with the paths it was asked for, by phase."""
+
+    url: str = ""
+    phase: str = "setup"
+    requests: list[tuple[str, str]] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def paths(self, phase: str) -> set[str]:
+        with self.lock:
+            return {path for p, path in self.requests if p == phase}
+
+
+@pytest.fixture(scope="module")
+def logged_portal() -> Iterator[LoggedPortal]:
+    large = load_portals()["large"]
+    logged = LoggedPortal()
+
+    def handle(request: Request) -> Response:
+        with logged.lock:
+            logged.requests.append((logged.phase, request.path))
+        return large.handle(request)
+
+    running = start_portal(Portal(name=large.name, handle=handle))
+    logged.url = running.url + "/"
+    try:
+        yield logged
+    finally:
+        running.server.shutdown()
+        running.server.server_close()
+
+
+def _timeless_records(out: Path, job: Job) -> list[dict[str, Any]]:
+    return [{k: v for k, v in r.items() if "elapsed" not in k} for r in iter_results(out, job)]
+
+
+def _part_pages(part: Path) -> list[str]:
+    lines = part.read_text("utf-8").splitlines()
+    return [r["url"] for r in map(json.loads, lines) if r["type"] == "page"]
+
+
+def _saved_records(state: Path) -> int:
+    """Records a job's state file holds (0 before its first save); read-only."""
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{state}?mode=ro", uri=True)) as db:
+            row = db.execute("SELECT value FROM state WHERE key = 'run'").fetchone()
+    except sqlite3.Error:
+        return 0
+    return int(json.loads(row[0])["records"]) if row else 0
+
+
+@pytest.fixture(scope="module")
+def resume_reference(
+    logged_portal: LoggedPortal, tmp_path_factory: pytest.TempPathFactory
+) -> list[dict[str, Any]]:
+    """What one uninterrupted batch run of the resume job writes (timings aside)."""
+    job = Job(logged_portal.url, RESUME_QUERY, RESUME_OPTIONS, id="large")
+    out = tmp_path_factory.mktemp("reference")
+    logged_portal.phase = "reference"
+    crawl_many([job], out, executor=LocalExecutor(1))
+    return _timeless_records(out, job)
+
+
+@pytest.mark.parametrize("executor", ["local", "ray"])
+def test_an_interrupted_batch_job_resumes_and_writes_what_an_uninterrupted_one_writes(
+    logged_portal: LoggedPortal,
+    resume_reference: list[dict[str, Any]],
+    tmp_path: Path,
+    request: pytest.FixtureRequest,
+    executor: str,
+) -> None:
+    if executor == "ray":
+        request.getfixturevalue("ray_session")
+
+    def runner() -> Any:
+        return LocalExecutor(1) if executor == "local" else RayExecutor(workers=1)
+
+    job = Job(logged_portal.url, RESUME_QUERY, RESUME_OPTIONS, id="large")
+    ref_pages = [r["url"] for r in resume_reference if r["type"] == "page"]
+    assert len(ref_pages) > STOP_AFTER_PAGES + 2
+    out = tmp_path / "out"
+    part, state = out / "large.jsonl.part", out / "large.state"
+    cancel = threading.Event()
+
+    def cancel_after_pages() -> None:  # the state file is saved after every page
+        deadline = time.monotonic() + 120
+        while _saved_records(state) < STOP_AFTER_PAGES and time.monotonic() < deadline:
+            time.sleep(0.02)
+        cancel.set()
+
+    logged_portal.phase = f"interrupted-{executor}"
+    watcher = threading.Thread(target=cancel_after_pages, daemon=True)
+    watcher.start()
+    assert crawl_many([job], out, executor=runner(), cancel=cancel) == []
+    watcher.join()
+    before = _part_pages(part)
+    assert STOP_AFTER_PAGES <= len(before) < len(ref_pages)
+    assert state.exists() and not (out / "large.jsonl").exists()
+
+    logged_portal.phase = f"resumed-{executor}"
+    (outcome,) = crawl_many([job], out, executor=runner())
+    assert outcome.status == "done" and "resumed" in (outcome.note or "")
+    assert _timeless_records(out, job) == resume_reference  # pages, order, stop reason
+    # The rerun asked the server for none of the pages fetched before the interruption.
+    done_paths = {url.removeprefix(logged_portal.url.rstrip("/")) for url in before}
+    resumed_paths = logged_portal.paths(f"resumed-{executor}")
+    assert resumed_paths and not done_paths & resumed_paths
+    assert sorted(p.name for p in out.iterdir()) == ["large.jsonl", SUMMARY_FILE]
