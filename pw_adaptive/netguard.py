@@ -7,7 +7,7 @@ resolves to any of them (server-side request forgery, DNS rebinding). When the
 start URL's host is public, :class:`NetGuard` tells which URLs to block: those
 whose host is, or resolves to, a non-public address (see
 :func:`address_kind`). The renderer asks it for every request the browser
-makes (documents, subresources, popups, workers: ``render/hooks.py``), and the
+makes (documents, subresources, popups, workers: ``render/guard.py``), and the
 fetcher for robots.txt and attachments (``render/fetch.py``), hop by hop
 through redirects. When the start URL is itself private (an intranet portal, a
 fixture server on 127.0.0.1), the guard is off: crawling a private site is the
@@ -22,13 +22,20 @@ non-public. Answers are cached per host for :data:`DNS_CACHE_TTL_S`. A name
 that does not resolve is not blocked: the browser, asking the same resolver,
 cannot reach it either.
 
+WebSockets, which Chromium's request interception never sees, are checked
+through Playwright's WebSocket routing (``render/guard.py``): one to a
+blocked host is closed before it connects and counted like a blocked request.
+
 Limits, by design of a guard that sits beside the browser rather than inside
 its network stack: the browser resolves names again itself, so a DNS server
 that answers differently within seconds (rebinding) can still win a race;
-WebSocket connections are not routed through request interception; and
-redirects of subresources are followed by Chromium without asking the route
-handler (documents' redirects are checked, see ``render/hooks.py``). Use a
-network-level egress policy when those matter.
+WebSockets opened by workers are not routed (Playwright's WebSocket routing
+works in frames only); and redirects of subresources are followed by Chromium
+without asking the route handler (documents' redirects are checked, see
+``render/guard.py``). Chromium 156, the version tested, refused both into
+127/8 from a page the guard had served (its Local Network Access checks count
+a served document as public), but that is the browser's policy, not the
+guard's. Use a network-level egress policy when those matter.
 
 Tests that serve a "public" site from 127.0.0.1 name it in ``public_hosts``
 (``CrawlSettings.treat_as_public``): those hosts count as public whatever

@@ -1,16 +1,26 @@
 """The private-address classifier and guard, on literal addresses and a fake resolver.
 
-No test here sends a packet: names are resolved by an injected resolver.
+No test here sends a packet: names are resolved by an injected resolver, and
+the guard's WebSocket route is driven with a stand-in for Playwright's
+``WebSocketRoute`` (the browser side is in ``tests/e2e/test_netguard_browser.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from typing import Any, cast
 
 import pytest
+from playwright.async_api import BrowserContext, WebSocketRoute
 
 from pw_adaptive.netguard import NetGuard, address_kind, guard_for, host_kind
+from pw_adaptive.render.guard import (
+    WEBSOCKET_REFUSED_CODE,
+    GuardRoute,
+    install_guard,
+    remove_guard,
+)
 
 
 @pytest.mark.parametrize(
@@ -230,3 +240,103 @@ def test_the_guard_is_on_only_for_public_start_urls(
         guard_for(start, allow_private=allow, public_hosts=public, resolver=FakeResolver(TABLE))
     )
     assert (guard is not None) is active
+
+
+class FakeWebSocketRoute:
+    """Records what the guard's WebSocket handler does with one WebSocket."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.actions: list[str] = []
+
+    async def close(self, *, code: int | None = None, reason: str | None = None) -> None:
+        self.actions.append(f"close {code}")
+
+    def connect_to_server(self) -> None:
+        self.actions.append("connect")
+
+
+def _open_web_socket(installed: GuardRoute, url: str) -> list[str]:
+    ws = FakeWebSocketRoute(url)
+    asyncio.run(installed.on_web_socket(cast(WebSocketRoute, ws)))
+    return ws.actions
+
+
+@pytest.mark.parametrize(
+    ("url", "actions", "blocked"),
+    [
+        pytest.param("wss://public.example/live", ["connect"], {}, id="public"),
+        pytest.param(
+            "ws://intranet.example/live",
+            [f"close {WEBSOCKET_REFUSED_CODE}"],
+            {"private": 1},
+            id="private-name",
+        ),
+        pytest.param(
+            "ws://169.254.169.254/",
+            [f"close {WEBSOCKET_REFUSED_CODE}"],
+            {"metadata": 1},
+            id="metadata",
+        ),
+        pytest.param("ws://127.0.0.1:8000/chat", ["connect"], {}, id="marked-public"),
+    ],
+)
+def test_websockets_to_private_addresses_are_refused_and_others_connected(
+    url: str, actions: list[str], blocked: dict[str, int]
+) -> None:
+    guard = NetGuard(public_hosts=["127.0.0.1"], resolver=FakeResolver(TABLE))
+    assert _open_web_socket(GuardRoute(guard), url) == actions
+    assert guard.blocked == blocked
+
+
+def test_a_websocket_is_refused_when_the_check_fails() -> None:
+    async def broken(_host: str) -> Sequence[str]:
+        raise RuntimeError("resolver bug")
+
+    installed = GuardRoute(NetGuard(resolver=broken))
+    assert _open_web_socket(installed, "ws://anything.example/") == [
+        f"close {WEBSOCKET_REFUSED_CODE}"
+    ]
+
+
+class FakeContext:
+    """Records the routes the guard adds to and removes from a context."""
+
+    def __init__(self) -> None:
+        self.routes: list[tuple[str, Any]] = []
+        self.web_socket_routes: list[tuple[str, Any]] = []
+
+    async def route(self, url: str, handler: Any) -> None:
+        self.routes.append((url, handler))
+
+    async def unroute(self, url: str, handler: Any) -> None:
+        self.routes.remove((url, handler))
+
+    async def route_web_socket(self, url: str, handler: Any) -> None:
+        self.web_socket_routes.append((url, handler))
+
+
+def test_the_websocket_route_comes_and_goes_with_the_request_route() -> None:
+    context = FakeContext()
+    guard = NetGuard(resolver=FakeResolver(TABLE))
+    installed = asyncio.run(install_guard(cast(BrowserContext, context), guard))
+    assert context.routes == [("**/*", installed.on_request)]
+    assert context.web_socket_routes == [("**/*", installed.on_web_socket)]
+    asyncio.run(remove_guard(cast(BrowserContext, context), installed))
+    assert context.routes == []
+    # Playwright cannot remove a WebSocket route: the guard's stays, disarmed,
+    # and lets every WebSocket connect unchecked and uncounted.
+    assert _open_web_socket(installed, "ws://10.0.0.1/") == ["connect"]
+    assert guard.blocked == {}
+
+
+def test_a_guard_that_cannot_route_websockets_is_not_installed_at_all() -> None:
+    class NoWebSocketRouting(FakeContext):
+        async def route_web_socket(self, url: str, handler: Any) -> None:
+            raise RuntimeError("Another client is already routing WebSockets")
+
+    context = NoWebSocketRouting()
+    guard = NetGuard(resolver=FakeResolver(TABLE))
+    with pytest.raises(RuntimeError):
+        asyncio.run(install_guard(cast(BrowserContext, context), guard))
+    assert context.routes == []

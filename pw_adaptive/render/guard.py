@@ -18,6 +18,26 @@ is thus requested twice (once by the check, once by the browser), and a
 server that changes its redirect target between the two requests can still
 win that race. Subresource redirects are not checked (see the netguard
 module's limits).
+
+WebSockets: Chromium's request interception never sees a WebSocket handshake,
+so :func:`install_guard` also routes the context's WebSockets
+(``BrowserContext.route_web_socket``, Playwright 1.48+). Playwright does this
+by replacing the ``WebSocket`` constructor in every frame of every page with a
+stand-in that asks the route before it opens the real connection. A WebSocket
+to a blocked host is closed before it connects (the page sees no ``open``,
+then a ``close`` with code 1006, what a refused connection reports) and is
+counted by the guard like any blocked request; any other is connected to its
+server (``connect_to_server()``), and Playwright relays its messages (text
+and binary) and closes both ways unchanged, each message through the
+Playwright connection and back. WebSockets opened by workers are not routed
+(the stand-in lives in frames only). The route exists only while the guard
+is on: a crawl of a private site keeps the browser's own ``WebSocket``.
+
+Playwright has no call that removes a WebSocket route (microsoft/playwright
+#41158 was closed without one), so :func:`remove_guard` disarms it: on a
+context the caller lent, later WebSockets connect as if no route were there,
+and WebSocket routes the caller added to that context before
+:func:`install_guard` stay shadowed by the disarmed one.
 """
 
 from __future__ import annotations
@@ -26,17 +46,21 @@ import contextlib
 from collections.abc import Awaitable, Callable
 from urllib.parse import urljoin
 
-from playwright.async_api import APIResponse, BrowserContext, Request, Route
+from playwright.async_api import APIResponse, BrowserContext, Request, Route, WebSocketRoute
 
 from pw_adaptive.netguard import NetGuard
 
-__all__ = ["MAX_REDIRECTS", "GuardRoute", "install_guard", "remove_guard"]
+__all__ = ["MAX_REDIRECTS", "WEBSOCKET_REFUSED_CODE", "GuardRoute", "install_guard", "remove_guard"]
 
 MAX_REDIRECTS = 20
 """Redirect hops checked for one document: Chromium's own limit
 (``kMaxRedirects`` in net/url_request/url_request_http_job.cc)."""
 
-GuardRoute = Callable[[Route, Request], Awaitable[None]]
+WEBSOCKET_REFUSED_CODE = 1006
+"""Close code a page sees for a blocked WebSocket: "abnormal closure", what
+browsers report when the connection could not be made (RFC 6455 section 7.4.1)."""
+
+RequestHandler = Callable[[Route, Request], Awaitable[None]]
 
 # Headers not carried to another hop: the context's cookie jar adds the right
 # cookies for each URL, and credentials never cross to another host.
@@ -89,7 +113,7 @@ async def _serve_document(route: Route, request: Request, guard: NetGuard) -> No
     await first.dispose()
 
 
-def _handler(guard: NetGuard) -> GuardRoute:
+def _handler(guard: NetGuard) -> RequestHandler:
     async def on_route(route: Route, request: Request) -> None:
         try:
             if await guard.check(request.url) is not None:
@@ -108,15 +132,49 @@ def _handler(guard: NetGuard) -> GuardRoute:
     return on_route
 
 
+class GuardRoute:
+    """The guard as installed on one context: its request handler (a context
+    route on ``**/*``) and its WebSocket handler. Made by :func:`install_guard`;
+    give it to :func:`remove_guard`."""
+
+    def __init__(self, guard: NetGuard) -> None:
+        self.guard = guard
+        self.on_request: RequestHandler = _handler(guard)
+        self.armed = True
+        """False once removed: WebSockets then connect unchecked, as without a route."""
+
+    async def on_web_socket(self, ws: WebSocketRoute) -> None:
+        """Refuse a WebSocket to a blocked host, connect any other to its server."""
+        if self.armed:
+            try:
+                blocked = await self.guard.check(ws.url) is not None
+            except Exception:
+                blocked = True  # fail closed, as for requests
+            if blocked:
+                # Closed before the handler returns: Playwright fires "open" in the
+                # page for a WebSocket whose handler neither connected nor closed it.
+                await ws.close(code=WEBSOCKET_REFUSED_CODE)
+                return
+        ws.connect_to_server()
+
+
 async def install_guard(context: BrowserContext, guard: NetGuard) -> GuardRoute:
-    """Route every request of ``context`` through ``guard``; returns the handler
-    (give it to :func:`remove_guard`)."""
-    handler = _handler(guard)
-    await context.route("**/*", handler)
-    return handler
+    """Route every request and WebSocket of ``context`` through ``guard``; returns
+    the installation (give it to :func:`remove_guard`)."""
+    installed = GuardRoute(guard)
+    await context.route("**/*", installed.on_request)
+    try:
+        await context.route_web_socket("**/*", installed.on_web_socket)
+    except BaseException:
+        await remove_guard(context, installed)  # all or nothing
+        raise
+    return installed
 
 
-async def remove_guard(context: BrowserContext, handler: GuardRoute) -> None:
-    """Undo :func:`install_guard` (for a context the caller lent us); never raises."""
+async def remove_guard(context: BrowserContext, installed: GuardRoute) -> None:
+    """Undo :func:`install_guard` (for a context the caller lent us): the request
+    route is removed and the WebSocket route disarmed (see the module doc);
+    never raises."""
+    installed.armed = False
     with contextlib.suppress(Exception):
-        await context.unroute("**/*", handler)
+        await context.unroute("**/*", installed.on_request)

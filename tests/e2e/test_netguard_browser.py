@@ -7,12 +7,16 @@ The "public" site runs on 127.0.0.1 and is marked public for the test
 the summary counts the blocks; with ``allow_private_addresses`` the same
 crawl reaches both. The same crawl checks that ``file:``, ``data:``,
 ``javascript:`` and ``chrome:`` URLs, in links or in a script's
-``location.href``, are never fetched.
+``location.href``, are never fetched. A page of the public site that opens
+WebSockets to an echo server on the public host and to one on 127.0.0.2
+checks the WebSocket route: the private one is refused before it connects,
+the public one is relayed with its messages intact.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http.server
 import threading
 from collections.abc import Iterator
@@ -22,6 +26,10 @@ from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request
+from websockets.sync.server import Server as WebSocketServer
+from websockets.sync.server import ServerConnection, serve
 
 from pw_adaptive import AdaptiveCrawler, CrawlSettings
 from pw_adaptive.render import RenderSettings
@@ -33,6 +41,13 @@ RESOLVER_ARGS = (
     " , EXCLUDE localhost",
 )
 SECRET = "PWA-SECRET-7f3c9e"
+# Chromium's Local Network Access checks deny a document the guard served
+# (a fulfilled response counts as public) any connection to 127/8, WebSockets
+# included. Off for the WebSocket tests, so that the relayed socket to the
+# "public" 127.0.0.1 can connect and the private one is refused by the guard
+# alone. (Playwright's own --disable-features list is replaced; the page needs
+# none of it.)
+NO_LOCAL_NETWORK_CHECKS = "--disable-features=LocalNetworkAccessChecks"
 
 
 @dataclass
@@ -170,3 +185,112 @@ def test_allow_private_addresses_lets_the_requests_through(sites: dict[str, Any]
     )
     assert {"/style.css", "/api", "/housing"} <= set(sites["local"].requests)
     assert "private_address" not in records[-1]["skipped"]
+
+
+@dataclass
+class EchoServer:
+    """A WebSocket server that echoes every message and records every handshake path."""
+
+    host: str
+    handshakes: list[str] = field(default_factory=list)
+    port: int = 0
+
+    def start(self) -> WebSocketServer:
+        def on_handshake(_connection: ServerConnection, request: Request) -> None:
+            self.handshakes.append(request.path)
+
+        def echo(connection: ServerConnection) -> None:
+            with contextlib.suppress(ConnectionClosed):
+                for message in connection:
+                    connection.send(message)
+
+        server = serve(echo, self.host, 0, process_request=on_handshake)
+        self.port = server.socket.getsockname()[1]
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        return server
+
+
+@pytest.fixture()
+def chat() -> Iterator[dict[str, Any]]:
+    """A public page that opens a WebSocket to a public and to a private echo server,
+    sends each a text and a binary message and lists what happens in the DOM."""
+    site, public, private = Server("127.0.0.1"), EchoServer("127.0.0.1"), EchoServer("127.0.0.2")
+    http_server = site.start()
+    socket_servers = [public.start(), private.start()]
+    site.pages["/chat"] = (200, "text/html", f"""<!doctype html>
+<html><head><title>Student housing chat</title></head>
+<body><main><h1>Student housing chat</h1>
+<p>Student housing chat: ask the housing office about student housing.</p>
+<ul id="log"></ul>
+<script>
+function show(text) {{
+  const item = document.createElement("li");
+  item.textContent = text;
+  document.getElementById("log").appendChild(item);
+}}
+function connect(name, url) {{
+  const socket = new WebSocket(url);
+  socket.binaryType = "arraybuffer";
+  socket.onopen = () => {{
+    show(name + " socket open");
+    socket.send("ping " + name);
+    socket.send(new Uint8Array([0, 255, 7]));
+  }};
+  socket.onmessage = (event) => show(name + " socket echo " + (typeof event.data === "string"
+    ? event.data : "bytes " + Array.from(new Uint8Array(event.data)).join("-")));
+  socket.onclose = (event) => show(name + " socket closed " + event.code);
+}}
+connect("public", "ws://127.0.0.1:{public.port}/chat");
+connect("private", "ws://127.0.0.2:{private.port}/chat");
+</script></main></body></html>""")  # fmt: skip
+    yield {"public": public, "private": private, "start": f"http://127.0.0.1:{site.port}/chat"}
+    http_server.shutdown()
+    http_server.server_close()
+    for server in socket_servers:
+        server.shutdown()
+
+
+def _render_chat(chat: dict[str, Any], *, allow_private: bool) -> tuple[str, dict[str, int]]:
+    settings = CrawlSettings(
+        max_pages=1,
+        respect_robots=False,
+        adaptive_stop=False,
+        probe_soft_404=False,
+        treat_as_public=("127.0.0.1",),
+        allow_private_addresses=allow_private,
+    )
+    records: list[dict[str, Any]] = []
+    render = RenderSettings(
+        browser_args=(*RESOLVER_ARGS, NO_LOCAL_NETWORK_CHECKS),
+        retries=0,
+        ready_cap_ms=3000,
+        explore_clicks=False,
+    )
+    crawler = AdaptiveCrawler(settings, render_settings=render)
+    asyncio.run(crawler.run(chat["start"], "student housing", on_record=records.append))
+    page = next(r for r in records if r["type"] == "page")
+    return page["markdown"], records[-1]["skipped"]
+
+
+def test_a_websocket_to_a_private_address_is_refused_and_a_public_one_relayed(
+    chat: dict[str, Any],
+) -> None:
+    markdown, skipped = _render_chat(chat, allow_private=False)
+    assert chat["private"].handshakes == []
+    assert "private socket open" not in markdown
+    assert "private socket closed 1006" in markdown
+    assert skipped["private_address"] == 1
+    # The public WebSocket goes through the guard's route to the real server,
+    # and both messages come back unchanged.
+    assert chat["public"].handshakes == ["/chat"]
+    assert "public socket echo ping public" in markdown
+    assert "public socket echo bytes 0-255-7" in markdown
+
+
+def test_websockets_to_private_addresses_connect_when_allowed(chat: dict[str, Any]) -> None:
+    markdown, skipped = _render_chat(chat, allow_private=True)
+    assert chat["private"].handshakes == ["/chat"]
+    assert "private socket echo ping private" in markdown
+    assert "private socket echo bytes 0-255-7" in markdown
+    assert "public socket echo ping public" in markdown
+    assert "private_address" not in skipped
