@@ -78,7 +78,10 @@ class CrawlSettings:
     retry_attempts: int = 3
     """Attempts per page at most, the first included, for transient failures:
     the statuses of ``retry_statuses``, timeouts, renderer crashes and a browser
-    that went away (``pw_adaptive.retry``). 1 turns retries off."""
+    that went away (``pw_adaptive.retry``). 1 turns retries off. Each attempt
+    is one call to the renderer, which itself tries once more at once after a
+    crash or a network error (``RenderSettings.retries``, default 1): a page
+    that always crashes is rendered ``2 * retry_attempts`` times."""
     retry_backoff_s: float = 1.0
     """Pause before the first retry of a page; doubled for each further retry,
     plus up to as much random jitter."""
