@@ -17,14 +17,12 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+from logged_portal import LoggedPortal, serve_logged_portal  # tests/e2e/logged_portal.py
 
-from fixtures_site.common import Portal, Request, Response
-from fixtures_site.server import load_portals, start_portal
 from pw_adaptive import Job, crawl
 from pw_adaptive.batch import SUMMARY_FILE, LocalExecutor, crawl_many, iter_results
 from pw_adaptive.cli import EXIT_JOBS_FAILED, main
@@ -207,37 +205,10 @@ RESUME_OPTIONS = {"max_pages": 12, "concurrency": 2}
 STOP_AFTER_PAGES = 4
 
 
-@dataclass
-class LoggedPortal:
-    """The large portal with the paths it was asked for, by phase."""
-
-    url: str = ""
-    phase: str = "setup"
-    requests: list[tuple[str, str]] = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def paths(self, phase: str) -> set[str]:
-        with self.lock:
-            return {path for p, path in self.requests if p == phase}
-
-
 @pytest.fixture(scope="module")
 def logged_portal() -> Iterator[LoggedPortal]:
-    large = load_portals()["large"]
-    logged = LoggedPortal()
-
-    def handle(request: Request) -> Response:
-        with logged.lock:
-            logged.requests.append((logged.phase, request.path))
-        return large.handle(request)
-
-    running = start_portal(Portal(name=large.name, handle=handle))
-    logged.url = running.url + "/"
-    try:
+    with serve_logged_portal() as logged:
         yield logged
-    finally:
-        running.server.shutdown()
-        running.server.server_close()
 
 
 def _timeless_records(out: Path, job: Job) -> list[dict[str, Any]]:
@@ -313,6 +284,6 @@ def test_an_interrupted_batch_job_resumes_and_writes_what_an_uninterrupted_one_w
     assert _timeless_records(out, job) == resume_reference  # pages, order, stop reason
     # The rerun asked the server for none of the pages fetched before the interruption.
     done_paths = {url.removeprefix(logged_portal.url.rstrip("/")) for url in before}
-    resumed_paths = logged_portal.paths(f"resumed-{executor}")
+    resumed_paths = set(logged_portal.paths(f"resumed-{executor}"))
     assert resumed_paths and not done_paths & resumed_paths
     assert sorted(p.name for p in out.iterdir()) == ["large.jsonl", SUMMARY_FILE]

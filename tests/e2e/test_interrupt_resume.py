@@ -14,17 +14,13 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-from fixtures_site.common import Portal, Request, Response
-from fixtures_site.server import load_portals, start_portal
+from logged_portal import LoggedPortal, serve_logged_portal  # tests/e2e/logged_portal.py
 
 pytestmark = pytest.mark.e2e
 
@@ -35,37 +31,10 @@ KILL_AFTER_PAGES = 4
 """Page lines in the output before the crawl is stopped."""
 
 
-@dataclass
-class LoggedPortal:
-    """The large portal with a log of the paths requested, by phase."""
-
-    url: str
-    requests: list[tuple[str, str]] = field(default_factory=list)  # (phase, path)
-    phase: str = "setup"
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def paths(self, phase: str) -> list[str]:
-        with self.lock:
-            return [path for p, path in self.requests if p == phase]
-
-
 @pytest.fixture(scope="module")
 def portal() -> Iterator[LoggedPortal]:
-    large = load_portals()["large"]
-    logged = LoggedPortal(url="")
-
-    def handle(request: Request) -> Response:
-        with logged.lock:
-            logged.requests.append((logged.phase, request.path))
-        return large.handle(request)
-
-    running = start_portal(Portal(name=large.name, handle=handle))
-    logged.url = running.url + "/"
-    try:
+    with serve_logged_portal() as logged:
         yield logged
-    finally:
-        running.server.shutdown()
-        running.server.server_close()
 
 
 def _argv(portal: LoggedPortal, out: Path, state: Path | None) -> list[str]:
