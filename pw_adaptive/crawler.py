@@ -194,10 +194,10 @@ class PageProcessor:
             # scored again. Letting a later, stronger sighting raise it (the
             # frontier can) cost 12 more pages on the fixture tasks of the
             # quality benchmark and found nothing more.
-            if run.frontier.is_known(target):
+            if run.frontier.knows(target):
                 run.skipped["duplicate_url"] += 1
                 continue
-            if not run.scope.allows(target):
+            if not run.scope.allows_canonical(target):
                 run.skipped["out_of_scope"] += 1
                 continue
             policy = await self.robots_for(target)

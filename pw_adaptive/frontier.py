@@ -34,7 +34,7 @@ import time
 from collections import Counter
 
 from pw_adaptive.frontier_state import ChangeJournal, FrontierChanges, FrontierEntry, FrontierState
-from pw_adaptive.politeness import HostScheduler, Item
+from pw_adaptive.politeness import HostScheduler, Item, live_top
 from pw_adaptive.scope import Scope
 from pw_adaptive.traps import TrapDetector
 from pw_adaptive.urls import canonicalize_url, host_of_canonical, url_host
@@ -173,7 +173,7 @@ class Frontier:
             self.skipped[trapped] += 1
             return trapped
         if self.scope is not None:
-            if not self.scope.allows(url):
+            if not self.scope.allows_canonical(url):
                 self.skipped[OUT_OF_SCOPE] += 1
                 return OUT_OF_SCOPE
         elif not url.startswith(("http://", "https://")):
@@ -342,6 +342,10 @@ class Frontier:
             canonical = canonicalize_url(url)
         except ValueError:
             return False
+        return self.knows(canonical)
+
+    def knows(self, canonical: str) -> bool:
+        """`is_known` for a URL that is already canonical (no canonicalization)."""
         return (
             canonical in self._queued
             or canonical in self._in_flight
@@ -368,15 +372,8 @@ class Frontier:
 
         O(1) amortised: the crawler calls it after every page.
         """
-        best = self._best
-        queued = self._queued
-        while best:
-            item = best[0]
-            entry = item[3]
-            if queued.get(entry.url) is entry:
-                return entry.score
-            heapq.heappop(best)
-        return 0.0
+        top = live_top(self._best, self._queued)
+        return 0.0 if top is None else top[3].score
 
     @property
     def budget_left(self) -> int:

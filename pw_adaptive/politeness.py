@@ -25,13 +25,25 @@ from collections.abc import Iterable, Mapping
 from pw_adaptive.frontier_state import FrontierEntry
 from pw_adaptive.urls import host_of_canonical
 
-__all__ = ["HostScheduler", "Item"]
+__all__ = ["HostScheduler", "Item", "live_top"]
 
 Item = tuple[float, int, int, FrontierEntry]
 """A host-heap tuple: the key `(-score, depth, seq)`, smaller is better and
 unique per (URL, score), then the entry (never compared: seq is unique)."""
 _Posted = tuple[float, int, int, str]
 """A ready-heap tuple: a host's best key, then the host."""
+
+
+def live_top(heap: list[Item], queued: Mapping[str, FrontierEntry]) -> Item | None:
+    """The best live tuple of a lazily deleted ``heap``: stale tuples (their
+    entry no longer the one ``queued`` holds for the URL) are popped on the way."""
+    while heap:
+        item = heap[0]
+        entry = item[3]
+        if queued.get(entry.url) is entry:
+            return item
+        heapq.heappop(heap)
+    return None
 
 
 class _Host:
@@ -106,15 +118,7 @@ class HostScheduler:
 
     def _clean_top(self, host: _Host) -> Item | None:
         """The host's best live tuple, after dropping stale ones."""
-        heap = host.heap
-        queued = self._queued
-        while heap:
-            item = heap[0]
-            entry = item[3]
-            if queued.get(entry.url) is entry:
-                return item
-            heapq.heappop(heap)
-        return None
+        return live_top(host.heap, self._queued)
 
     def relaunch(self, urls: Iterable[str]) -> None:
         """Pop the queued ones of `urls` before anything else, in this order,

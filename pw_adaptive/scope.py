@@ -79,6 +79,12 @@ class Scope:
             canonical = canonicalize_url(url)
         except ValueError:
             return False
+        return self.allows_canonical(canonical)
+
+    def allows_canonical(self, canonical: str) -> bool:
+        """:meth:`allows` for a URL that is already the output of
+        ``canonicalize_url`` (the crawler and the frontier canonicalize every
+        link once, then ask here without canonicalizing it again)."""
         if canonical == self.start_url:
             return True
         site, rest = _split_site_rest(canonical)

@@ -136,6 +136,8 @@ def test_redirect_target_becomes_alias() -> None:
     assert len(frontier) == 0
     assert frontier.push("https://u.edu/new", score=0.9, depth=1) == "duplicate_url"
     assert frontier.is_known("https://u.edu/new#top")
+    assert frontier.knows("https://u.edu/new") and frontier.knows("https://u.edu/old")
+    assert not frontier.knows("https://u.edu/other")
     assert frontier.resolve("https://u.edu/new") == "https://u.edu/old"
 
 

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pw_adaptive.scope import Scope
+from pw_adaptive.urls import canonicalize_url
 
 
 @pytest.mark.parametrize(
@@ -94,3 +95,28 @@ def test_scope_rejects_bad_start_url() -> None:
 def test_scope_allows_arbitrary_text_without_raising(text: str) -> None:
     # Any exception escapes and fails the test: invalid input is out of scope.
     assert isinstance(Scope("https://uni.edu/").allows(text), bool)
+
+
+@pytest.mark.parametrize(
+    "scope",
+    [
+        Scope("https://www.uni.edu/"),
+        Scope("https://uni.edu/", allowed_hosts=["*.partner.org", "apply.uni.edu:8443"]),
+        Scope("https://uni.edu/app", prefix="https://uni.edu/app#/courses"),
+    ],
+    ids=["same-site", "hosts", "prefix"],
+)
+@pytest.mark.parametrize(
+    "url",
+    [
+        "HTTPS://UNI.EDU:443/x",
+        "http://www.uni.edu/fees?b=2&a=1",
+        "https://lab.partner.org/",
+        "https://apply.uni.edu:8443/form",
+        "https://uni.edu/app#/courses/msc",
+        "https://uni.edu/app#/news",
+        "https://example.org/",
+    ],
+)
+def test_allows_canonical_agrees_with_allows_on_the_canonical_form(scope: Scope, url: str) -> None:
+    assert scope.allows_canonical(canonicalize_url(url)) is scope.allows(url)
