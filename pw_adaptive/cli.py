@@ -166,13 +166,13 @@ async def _crawl(args: argparse.Namespace) -> int:
     md_dir = Path(args.markdown_dir) if args.markdown_dir else None
     # Opened on the first record: input the library rejects (a state file of
     # another crawl, ...) leaves no output file created or truncated.
-    writers: list[JsonlWriter] = []
+    writer: JsonlWriter | None = None
 
     def on_record(record: dict[str, Any]) -> None:
-        if not writers:
-            out = JsonlWriter(args.out, append=resume) if args.out else JsonlWriter(sys.stdout)
-            writers.append(out)
-        writers[0].write(record)
+        nonlocal writer
+        if writer is None:
+            writer = JsonlWriter(args.out, append=resume) if args.out else JsonlWriter(sys.stdout)
+        writer.write(record)
         if (
             md_dir is not None
             and record["type"] == "page"
@@ -236,7 +236,7 @@ async def _crawl(args: argparse.Namespace) -> int:
         print(f"pw-adaptive: {exc}", file=sys.stderr)
         return EXIT_USAGE
     finally:
-        for writer in writers:
+        if writer is not None:
             writer.close()
     if not args.quiet:
         console.print(
@@ -296,15 +296,16 @@ def _batch(args: argparse.Namespace) -> int:
         browser_args=tuple(a for arg in args.browser_arg for a in shlex.split(arg)),
         block_third_party=args.block_third_party,
     )
-    seen = {"n": 0}
+    seen = 0
 
     def on_outcome(o: JobOutcome) -> None:
-        seen["n"] += 1
+        nonlocal seen
+        seen += 1
         if args.quiet:
             return
         state = "skipped" if o.skipped else o.status
         detail = o.error if o.status == "failed" else f"{o.stop_reason}, {o.pages} pages"
-        print(f"[{seen['n']}/{len(jobs)}] {state:7} {o.id}: {detail}", file=sys.stderr)
+        print(f"[{seen}/{len(jobs)}] {state:7} {o.id}: {detail}", file=sys.stderr)
 
     cancel = threading.Event()
     signals = (signal.SIGINT, signal.SIGTERM)

@@ -65,39 +65,47 @@ def _newline_before(fh: IO[bytes], end: int) -> int:
     return -1
 
 
-def _last_line_start(fh: IO[bytes], size: int) -> int:
-    """Offset of the last line of a file that ends with a newline (or is empty)."""
-    return _newline_before(fh, size - 1) + 1  # skip the final newline
+def _records_end(fh: IO[bytes]) -> int:
+    """Where the records of ``fh`` end: before a torn tail and the ``summary``
+    lines after the last record. Reads backwards from the end, line by line."""
+    end = _newline_before(fh, fh.seek(0, os.SEEK_END)) + 1  # after the last complete line
+    while end > 0:
+        start = _newline_before(fh, end - 1) + 1  # the last line, its newline included
+        fh.seek(start)
+        try:
+            last = json.loads(fh.read(end - start))
+        except ValueError:
+            break
+        if not isinstance(last, dict) or last.get("type") != "summary":
+            break
+        end = start
+    return end
+
+
+def _lines_before(fh: IO[bytes], end: int) -> int:
+    """The newlines in the first ``end`` bytes of ``fh``, read in 1 MiB blocks."""
+    fh.seek(0)
+    lines = 0
+    while end > 0 and (chunk := fh.read(min(end, 1 << 20))):
+        lines += chunk.count(b"\n")
+        end -= len(chunk)
+    return lines
 
 
 def prepare_append(path: Path) -> int:
     """Make ``path`` ready for a resumed crawl to append to; returns its records.
 
-    Cuts a torn tail (`repair_tail`), then trailing ``summary`` lines, and
-    counts the lines left: the records (pages, attachments, skips) already
+    Cuts a torn tail (as `repair_tail` does), then trailing ``summary`` lines,
+    and counts the lines left: the records (pages, attachments, skips) already
     written. 0 when the file does not exist.
     """
     if not path.exists():
         return 0
-    repair_tail(path)
     with path.open("rb+") as fh:
-        size = fh.seek(0, os.SEEK_END)
-        while size > 0:
-            start = _last_line_start(fh, size)
-            fh.seek(start)
-            try:
-                last = json.loads(fh.read(size - start))
-            except ValueError:
-                break
-            if not isinstance(last, dict) or last.get("type") != "summary":
-                break
-            fh.truncate(start)
-            size = start
-        fh.seek(0)
-        lines = 0
-        while chunk := fh.read(1 << 20):
-            lines += chunk.count(b"\n")
-    return lines
+        end = _records_end(fh)
+        if end < fh.seek(0, os.SEEK_END):
+            fh.truncate(end)
+        return _lines_before(fh, end)
 
 
 def count_records(path: Path) -> int:
@@ -105,16 +113,8 @@ def count_records(path: Path) -> int:
     complete lines, less trailing ``summary`` lines. 0 when it does not exist."""
     if not path.exists():
         return 0
-    lines = path.read_bytes().split(b"\n")[:-1]  # the last piece is torn or empty
-    while lines:
-        try:
-            last = json.loads(lines[-1])
-        except ValueError:
-            break
-        if not isinstance(last, dict) or last.get("type") != "summary":
-            break
-        lines.pop()
-    return len(lines)
+    with path.open("rb") as fh:
+        return _lines_before(fh, _records_end(fh))
 
 
 class JsonlWriter:

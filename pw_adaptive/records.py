@@ -1,13 +1,19 @@
 """What a crawl produces: page, attachment and skip records, and the result.
 
 Each record has ``to_json()`` giving exactly the JSON Lines object the CLI
-writes (see the project DESIGN, "Outputs").
+writes (see the project DESIGN, "Outputs"), and ``from_json()`` reading one
+back: it checks every field's type, since the JSON may come from a damaged or
+foreign file (``TypeError``, ``ValueError`` or ``KeyError`` when it is not a
+record of that kind).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self, TypeVar
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -63,6 +69,31 @@ class PageRecord:
             "markdown": self.markdown,
         }
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """The record ``data`` holds. Only ``url`` is required: a missing field
+        takes the URL (``final_url``), nothing (text, lists), 0 or false."""
+        url = expect_str(data["url"])
+        return cls(
+            url=url,
+            final_url=expect_str(data.get("final_url") or url),
+            title=expect_str(data.get("title") or ""),
+            depth=expect_int(data.get("depth", 0)),
+            relevance=expect_float(data.get("relevance", 0.0)),
+            link_score=expect_float(data.get("link_score", 0.0)),
+            blind=bool(data.get("blind", False)),
+            evidence=tuple(expect_int(e) for e in _expect_list(data.get("evidence"))),
+            fresh=bool(data.get("fresh", False)),
+            markdown=expect_str(data.get("markdown") or ""),
+            status=_opt(expect_int, data.get("status")),
+            parent=_opt(expect_str, data.get("parent")),
+            headings=tuple(expect_str(h) for h in _expect_list(data.get("headings"))),
+            links=expect_int(data.get("links", 0)),
+            error=_opt(expect_str, data.get("error")),
+            note=_opt(expect_str, data.get("note")),
+            elapsed_s=expect_float(data.get("elapsed_s", 0.0)),
+        )
+
 
 @dataclass(frozen=True)
 class AttachmentRecord:
@@ -95,6 +126,22 @@ class AttachmentRecord:
             "content": self.content,
         }
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """The record ``data`` holds. Only ``url`` is required: a missing field
+        takes nothing (text), 0 or None."""
+        return cls(
+            url=expect_str(data["url"]),
+            text=expect_str(data.get("text") or ""),
+            page=expect_str(data.get("page") or ""),
+            kind=expect_str(data.get("kind") or ""),
+            status=_opt(expect_int, data.get("status")),
+            content_type=expect_str(data.get("content_type") or ""),
+            size=expect_int(data.get("size", 0)),
+            content=expect_str(data.get("content") or ""),
+            error=_opt(expect_str, data.get("error")),
+        )
+
 
 @dataclass(frozen=True)
 class SkipRecord:
@@ -114,6 +161,15 @@ class SkipRecord:
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "skip", "url": self.url, "parent": self.parent, "reason": self.reason}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """The record ``data`` holds; every field is required."""
+        return cls(
+            url=expect_str(data["url"]),
+            parent=expect_str(data["parent"]),
+            reason=expect_str(data["reason"]),
+        )
 
 
 @dataclass(frozen=True)
@@ -163,3 +219,41 @@ class CrawlResult:
             "elapsed_s": round(self.elapsed_s, 3),
             "evidence_per_term": self.evidence_per_term,
         }
+
+
+# Field checks for ``from_json`` (and for the summary record, which has no class).
+
+
+def expect_str(value: Any) -> str:
+    """``value`` if it is a string; TypeError otherwise."""
+    if not isinstance(value, str):
+        raise TypeError("expected a string")
+    return value
+
+
+def expect_int(value: Any) -> int:
+    """``value`` if it is an integer (not a bool); TypeError otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError("expected an integer")
+    return value
+
+
+def expect_float(value: Any) -> float:
+    """``value`` as a float if it is a finite number (not a bool); TypeError or ValueError."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError("expected a number")
+    result = float(value)
+    if result != result or result in (float("inf"), float("-inf")):
+        raise ValueError("not a finite number")
+    return result
+
+
+def _opt(check: Callable[[Any], _T], value: Any) -> _T | None:
+    return None if value is None else check(value)
+
+
+def _expect_list(value: Any) -> list[Any]:
+    """A JSON array field; absent, null or empty reads as empty."""
+    if not isinstance(value or [], list):
+        raise TypeError("expected a list")
+    return value or []

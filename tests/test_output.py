@@ -7,7 +7,13 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pw_adaptive.output import JsonlWriter, dumps_record, prepare_append, repair_tail
+from pw_adaptive.output import (
+    JsonlWriter,
+    count_records,
+    dumps_record,
+    prepare_append,
+    repair_tail,
+)
 
 json_values = st.recursive(
     st.none()
@@ -82,3 +88,17 @@ def test_prepare_append_of_a_missing_or_summary_only_file_counts_nothing(tmp_pat
     out = tmp_path / "s.jsonl"
     out.write_text('{"type":"summary"}\n', encoding="utf-8")
     assert prepare_append(out) == 0 and out.read_bytes() == b""
+
+
+def test_count_records_counts_what_prepare_append_keeps_and_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "crawl.jsonl"
+    content = (
+        b'{"type":"page","url":"a"}\n{"type":"summary"}\n{"type":"skip","url":"b"}\n'
+        b'{"type":"summary"}\n{"type":"summary"}\n{"type":"pa'
+    )
+    out.write_bytes(content)
+    assert count_records(out) == 3 and out.read_bytes() == content
+    assert prepare_append(out) == 3
+    assert count_records(tmp_path / "none.jsonl") == 0

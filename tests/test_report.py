@@ -20,7 +20,7 @@ from pw_adaptive.adaptive import coverage_of
 from pw_adaptive.cli import EXIT_OK, EXIT_USAGE, main
 from pw_adaptive.crawl_run import SKIP_RECORDS_PER_REASON
 from pw_adaptive.links import Link, Region
-from pw_adaptive.records import SkipRecord
+from pw_adaptive.records import AttachmentRecord, PageRecord, SkipRecord
 from pw_adaptive.render import RenderedPage
 from pw_adaptive.report import ReportInputError, read_log, render_html, write_report
 from pw_adaptive.report.html import STOP_REASONS, tree_structure
@@ -443,3 +443,18 @@ def test_skip_record_json() -> None:
     assert record.to_json() == {
         "type": "skip", "url": SITE + "/x", "parent": SITE + "/", "reason": "calendar"
     }  # fmt: skip
+
+
+def test_records_read_back_what_to_json_wrote() -> None:
+    page_record = PageRecord(
+        url=SITE + "/a", final_url=SITE + "/b", title="T", depth=2, relevance=0.5,
+        link_score=0.25, blind=True, evidence=(1, 2), fresh=True, markdown="# T", status=200,
+        parent=SITE + "/", headings=("T",), links=4, error=None, note="soft_404", elapsed_s=0.5,
+    )  # fmt: skip
+    attachment = AttachmentRecord(
+        url=SITE + "/f.pdf", text="fees", page=SITE + "/a", kind="pdf", status=200,
+        content_type="application/pdf", size=9, content="x", error=None,
+    )  # fmt: skip
+    skip = SkipRecord(url=SITE + "/x", parent=SITE + "/", reason="calendar")
+    for record in (page_record, attachment, skip):
+        assert type(record).from_json(record.to_json()) == record

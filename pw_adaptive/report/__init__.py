@@ -21,13 +21,12 @@ import tempfile
 from pathlib import Path
 
 from pw_adaptive.report.html import render_html
-from pw_adaptive.report.log import CrawlLog, PageRow, ReportInputError, SkipRow, read_log
+from pw_adaptive.report.log import CrawlLog, PageRow, ReportInputError, read_log
 
 __all__ = [
     "CrawlLog",
     "PageRow",
     "ReportInputError",
-    "SkipRow",
     "read_log",
     "render_html",
     "write_report",
@@ -45,7 +44,7 @@ def write_report(source: str | os.PathLike[str], target: str | os.PathLike[str])
     log = read_log(source)
     document = render_html(log)
     out = Path(os.fspath(target))
-    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent or ".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
     try:
         os.fchmod(fd, 0o644)  # mkstemp's 0600 would make the report private
         with os.fdopen(fd, "w", encoding="utf-8") as fh:

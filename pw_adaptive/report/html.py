@@ -16,7 +16,8 @@ from html import escape
 from typing import Any
 
 from pw_adaptive.adaptive import MIN_RELEVANCE, AdaptiveOptions
-from pw_adaptive.report.log import CrawlLog, PageRow, SkipRow
+from pw_adaptive.records import SkipRecord
+from pw_adaptive.report.log import CrawlLog, PageRow
 from pw_adaptive.report.plot import COVERAGE_COLOUR, RELEVANCE_COLOUR, render_plot, term_colour
 
 STOP_REASONS = {
@@ -131,10 +132,10 @@ def render_html(log: CrawlLog) -> str:
         _banner(log),
     ]
     notes = list(log.notes)
-    if log.summary is not None and "evidence_per_term" not in log.summary:
-        notes.append(f"the summary does not name the evidence target: assumed {target}")
     if log.summary is None:
         notes.append(f"evidence target assumed to be the default, {target} per term")
+    elif "evidence_per_term" not in log.summary:
+        notes.append(f"the summary does not name the evidence target: assumed {target}")
     if notes:
         parts.append('<div class="notes" id="notes"><ul>')
         parts.extend(f"<li>{_e(n)}</li>" for n in notes)
@@ -177,10 +178,8 @@ def _terms(log: CrawlLog) -> list[str]:
 
 
 def _evidence_target(summary: dict[str, Any]) -> int:
-    target = summary.get("evidence_per_term")
-    return (
-        target if isinstance(target, int) and target >= 1 else AdaptiveOptions().evidence_per_term
-    )
+    target: int = summary.get("evidence_per_term") or AdaptiveOptions().evidence_per_term
+    return target  # read_log let through only None or an integer >= 1
 
 
 def _banner(log: CrawlLog) -> str:
@@ -206,7 +205,7 @@ def _banner(log: CrawlLog) -> str:
 
 def _facts(log: CrawlLog, terms: Sequence[str], target: int) -> str:
     s = log.summary or {}
-    relevant = sum(1 for p in log.pages if p.relevance >= MIN_RELEVANCE and p.note is None)
+    relevant = sum(1 for p in log.pages if _relevant(p))
     last = log.pages[-1].evidence if log.pages else ()
     evidence = s.get("evidence") or dict(zip(terms, last, strict=False))
     rows: list[tuple[str, str]] = []
@@ -252,6 +251,11 @@ def _legend(terms: Sequence[str]) -> str:
     return f'<p class="legend">{"".join(items)}</p>'
 
 
+def _relevant(page: PageRow) -> bool:
+    """Counted relevant, as ``CrawlResult.relevant_pages`` counts them."""
+    return page.relevance >= MIN_RELEVANCE and page.note is None
+
+
 def _badges(page: PageRow) -> str:
     out = []
     if page.blind:
@@ -276,7 +280,7 @@ def _node_line(page: PageRow) -> str:
     )
 
 
-def _skip_item(skip: SkipRow) -> str:
+def _skip_item(skip: SkipRecord) -> str:
     return (
         f'<li class="skip"><span class="line"><span class="badge trap">trap: {_e(skip.reason)}'
         f'</span> <span class="url">{_e(skip.url)}</span></span></li>'
@@ -284,8 +288,8 @@ def _skip_item(skip: SkipRow) -> str:
 
 
 def tree_structure(
-    pages: Sequence[PageRow], skips: Sequence[SkipRow]
-) -> tuple[list[int], dict[int, list[int]], dict[int, list[SkipRow]], list[SkipRow]]:
+    pages: Sequence[PageRow], skips: Sequence[SkipRecord]
+) -> tuple[list[int], dict[int, list[int]], dict[int, list[SkipRecord]], list[SkipRecord]]:
     """Roots, page children and trap children by page index, and orphan skips.
 
     A page hangs under the earlier page whose URL or final URL is its parent
@@ -304,8 +308,8 @@ def tree_structure(
             roots.append(i)
         else:
             children.setdefault(parent, []).append(i)
-    traps: dict[int, list[SkipRow]] = {}
-    orphans: list[SkipRow] = []
+    traps: dict[int, list[SkipRecord]] = {}
+    orphans: list[SkipRecord] = []
     for skip in skips:
         parent = where.get(skip.parent)
         if parent is None:
@@ -315,7 +319,7 @@ def tree_structure(
     return roots, children, traps, orphans
 
 
-def render_tree(pages: Sequence[PageRow], skips: Sequence[SkipRow]) -> str:
+def render_tree(pages: Sequence[PageRow], skips: Sequence[SkipRecord]) -> str:
     """Nested ``<ul>``/``<details>`` by parent; iterative, so any depth renders."""
     roots, children, traps, orphans = tree_structure(pages, skips)
     out = ['<div class="tree" id="tree"><ul>']
@@ -327,7 +331,7 @@ def render_tree(pages: Sequence[PageRow], skips: Sequence[SkipRow]) -> str:
             out.append(item)
             continue
         page = pages[item]
-        cls = "node relevant" if page.relevance >= MIN_RELEVANCE and page.note is None else "node"
+        cls = "node relevant" if _relevant(page) else "node"
         kids, trapped = children.get(item, []), traps.get(item, [])
         if not kids and not trapped:
             out.append(f'<li class="{cls}" id="p{page.order}"><span class="line">')

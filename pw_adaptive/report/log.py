@@ -1,7 +1,8 @@
 """Reading a crawl's JSON Lines back: the records a report needs, and nothing more.
 
-:func:`read_log` streams the file line by line and keeps, per page, only the
-fields the report shows and a short snippet of its markdown, so a crawl of
+:func:`read_log` streams the file line by line and reads each record with its
+``from_json`` in :mod:`pw_adaptive.records`, keeping of a page's markdown
+only a short snippet (and of an attachment none of its text), so a crawl of
 thousands of pages (hundreds of megabytes of markdown) is read in bounded
 memory. It is lenient with what an interrupted or resumed crawl leaves behind
 and strict with what is not a crawl at all:
@@ -22,8 +23,17 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
+
+from pw_adaptive.records import (
+    AttachmentRecord,
+    PageRecord,
+    SkipRecord,
+    expect_float,
+    expect_int,
+    expect_str,
+)
 
 SNIPPET_CHARS = 240
 """Characters of a page's markdown kept for the report (whitespace collapsed)."""
@@ -34,42 +44,18 @@ class ReportInputError(ValueError):
 
 
 @dataclass(frozen=True)
-class PageRow:
-    """One page record, as the report shows it."""
+class PageRow(PageRecord):
+    """A page record as the report keeps it: with its fetch order, its
+    ``markdown`` cut to :func:`snippet` and its ``headings`` dropped (so its
+    ``to_json()`` is not the record that was read)."""
 
-    order: int
+    order: int = 0
     """Fetch order, from 1."""
-    url: str
-    final_url: str
-    title: str
-    depth: int
-    relevance: float
-    link_score: float
-    blind: bool
-    evidence: tuple[int, ...]
-    fresh: bool
-    parent: str | None
-    note: str | None
-    error: str | None
-    status: int | None
-    snippet: str
 
-
-@dataclass(frozen=True)
-class SkipRow:
-    """A link refused as a URL trap."""
-
-    url: str
-    parent: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class AttachmentRow:
-    url: str
-    page: str
-    kind: str
-    error: str | None
+    @property
+    def snippet(self) -> str:
+        """The start of the page's markdown (all the report keeps of it)."""
+        return self.markdown
 
 
 @dataclass(frozen=True)
@@ -77,8 +63,9 @@ class CrawlLog:
     """Everything a report is made from, read from one JSON Lines file."""
 
     pages: tuple[PageRow, ...]
-    skips: tuple[SkipRow, ...] = ()
-    attachments: tuple[AttachmentRow, ...] = ()
+    skips: tuple[SkipRecord, ...] = ()
+    attachments: tuple[AttachmentRecord, ...] = ()
+    """Attachment records without their extracted ``content``."""
     summary: dict[str, Any] | None = None
     """The last summary record, or None when the crawl did not finish."""
     notes: tuple[str, ...] = field(default=())
@@ -103,8 +90,8 @@ def read_log(path: str | os.PathLike[str]) -> CrawlLog:
 def parse_lines(lines: Iterable[str]) -> CrawlLog:
     """Parse JSON Lines records (see the module docstring for the rules)."""
     pages: list[PageRow] = []
-    skips: list[SkipRow] = []
-    attachments: list[AttachmentRow] = []
+    skips: list[SkipRecord] = []
+    attachments: list[AttachmentRecord] = []
     summaries: list[dict[str, Any]] = []
     bad = 0
     for line in lines:
@@ -116,20 +103,13 @@ def parse_lines(lines: Iterable[str]) -> CrawlLog:
                 raise TypeError("not an object")
             kind = record.get("type")
             if kind == "page":
-                pages.append(_page(record, len(pages) + 1))
+                page = PageRow.from_json(record)
+                order, cut = len(pages) + 1, snippet(page.markdown)
+                pages.append(replace(page, order=order, markdown=cut, headings=()))
             elif kind == "skip":
-                skips.append(
-                    SkipRow(_str(record["url"]), _str(record["parent"]), _str(record["reason"]))
-                )
+                skips.append(SkipRecord.from_json(record))
             elif kind == "attachment":
-                attachments.append(
-                    AttachmentRow(
-                        _str(record["url"]),
-                        _str(record.get("page", "")),
-                        _str(record.get("kind", "")),
-                        _opt_str(record.get("error")),
-                    )
-                )
+                attachments.append(replace(AttachmentRecord.from_json(record), content=""))
             elif kind == "summary":
                 summaries.append(_summary(record))
         except (ValueError, TypeError, KeyError):
@@ -155,31 +135,6 @@ def parse_lines(lines: Iterable[str]) -> CrawlLog:
     )
 
 
-def _page(r: dict[str, Any], order: int) -> PageRow:
-    url = _str(r["url"])
-    evidence = r.get("evidence") or []
-    if not isinstance(evidence, list):
-        raise TypeError("evidence is not a list")
-    status = r.get("status")
-    return PageRow(
-        order=order,
-        url=url,
-        final_url=_str(r.get("final_url") or url),
-        title=_str(r.get("title") or ""),
-        depth=_int(r.get("depth", 0)),
-        relevance=_float(r.get("relevance", 0.0)),
-        link_score=_float(r.get("link_score", 0.0)),
-        blind=bool(r.get("blind", False)),
-        evidence=tuple(_int(e) for e in evidence),
-        fresh=bool(r.get("fresh", False)),
-        parent=_opt_str(r.get("parent")),
-        note=_opt_str(r.get("note")),
-        error=_opt_str(r.get("error")),
-        status=None if status is None else _int(status),
-        snippet=snippet(_str(r.get("markdown") or "")),
-    )
-
-
 def snippet(markdown: str, limit: int = SNIPPET_CHARS) -> str:
     """The start of ``markdown`` with whitespace collapsed, at most ``limit`` chars."""
     head = " ".join(markdown[: limit * 4].split())
@@ -197,34 +152,10 @@ def _summary(r: dict[str, Any]) -> dict[str, Any]:
             isinstance(v, int) and not isinstance(v, bool) for v in value.values()
         ):
             raise TypeError(key)
-    _str(r.get("stop_reason", ""))
-    _float(r.get("coverage", 0.0))
+    expect_str(r.get("stop_reason", ""))
+    expect_float(r.get("coverage", 0.0))
+    expect_float(r.get("elapsed_s", 0.0))
     target = r.get("evidence_per_term")
-    if target is not None and (_int(target) < 1):
+    if target is not None and expect_int(target) < 1:
         raise ValueError("evidence_per_term")
     return r
-
-
-def _str(value: Any) -> str:
-    if not isinstance(value, str):
-        raise TypeError("expected a string")
-    return value
-
-
-def _opt_str(value: Any) -> str | None:
-    return None if value is None else _str(value)
-
-
-def _int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError("expected an integer")
-    return value
-
-
-def _float(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError("expected a number")
-    result = float(value)
-    if result != result or result in (float("inf"), float("-inf")):
-        raise ValueError("not a finite number")
-    return result
