@@ -40,14 +40,6 @@ from pw_adaptive.settings import CrawlSettings
 from pw_adaptive.urls import url_host
 
 
-def _recycled(
-    make: Callable[[], PlaywrightRenderer], settings: RenderSettings
-) -> RecyclingRenderer:
-    """The renderers of a crawl that owns its browser: a new context every
-    ``settings.recycle_context_pages`` pages (never for 0)."""
-    return RecyclingRenderer(make, settings.recycle_context_pages)
-
-
 def crawl_key(start_url: str, query: Query, settings: CrawlSettings) -> str:
     """Identifies a crawl in a state file: start URL, query terms and settings."""
     blob = "\n".join([start_url, "\x1f".join(query.terms), settings.fingerprint()])
@@ -102,40 +94,50 @@ class AdaptiveCrawler:
                 yield renderer, self._fetcher or PlaywrightFetcher(context, guard=guard)
             return
         if self._browser is not None:
-            # From a Browser the renderer makes its own contexts (downloads off,
-            # service workers blocked so that request interception sees every
-            # request), recycled every `recycle_context_pages`, and closes them.
             browser_given = self._browser
-            async with _recycled(
-                lambda: PlaywrightRenderer(browser_given, settings, guard=guard), settings
-            ) as recycler:
-                await recycler.context()
-                yield recycler, self._fetcher or PlaywrightFetcher(recycler.context, guard=guard)
+            async with self._recycling(
+                lambda: PlaywrightRenderer(browser_given, settings, guard=guard), guard
+            ) as session:
+                yield session
             return
         async with async_playwright() as playwright:
-            browser = await launch_browser(playwright, settings)
-            latest = [browser]
+            launched = [await launch_browser(playwright, settings)]
+            relaunching = asyncio.Lock()
 
             async def relaunch() -> Browser:
-                # The browser this crawl launched went away: launch another one
-                # (later recycled contexts are made in it too).
-                latest.append(await launch_browser(playwright, settings))
-                return latest[-1]
+                # The browser this crawl launched went away: the first renderer to
+                # notice launches another one, the others (the fetcher's, other
+                # recycled contexts) get that one; later contexts are made in it.
+                async with relaunching:
+                    if not launched[-1].is_connected():
+                        launched.append(await launch_browser(playwright, settings))
+                    return launched[-1]
 
             try:
-                async with _recycled(
+                async with self._recycling(
                     lambda: PlaywrightRenderer(
-                        latest[-1], settings, guard=guard, relaunch=relaunch
+                        launched[-1], settings, guard=guard, relaunch=relaunch
                     ),
-                    settings,
-                ) as recycler:
-                    await recycler.context()
-                    # The context is looked up on every fetch: a relaunch replaces it.
-                    fetcher = self._fetcher or PlaywrightFetcher(recycler.context, guard=guard)
-                    yield recycler, fetcher
+                    guard,
+                ) as session:
+                    yield session
             finally:
-                for launched in latest:
-                    await launched.close()
+                for browser in launched:
+                    await browser.close()
+
+    @asynccontextmanager
+    async def _recycling(
+        self, make: Callable[[], PlaywrightRenderer], guard: NetGuard | None
+    ) -> AsyncIterator[tuple[Renderer, Fetcher | None]]:
+        """Renderers from ``make``, each making its own context from a Browser
+        (downloads off, service workers blocked so that request interception
+        sees every request), a new one every ``recycle_context_pages`` pages
+        (never for 0), all closed on exit; and the fetcher, which looks the
+        context up on every fetch (a relaunch replaces it)."""
+        recycle_every = self.render_settings.recycle_context_pages
+        async with RecyclingRenderer(make, recycle_every) as recycler:
+            await recycler.context()
+            yield recycler, self._fetcher or PlaywrightFetcher(recycler.context, guard=guard)
 
     async def run(
         self,

@@ -176,21 +176,18 @@ def host_kind(host: str) -> str | None:
     """:func:`address_kind` for a URL host that needs no look-up: an IP
     literal, or ``localhost`` / ``*.localhost`` (``loopback``). None for a
     public literal and for every other name (resolve it first)."""
-    host = host.lower().rstrip(".")
+    return _kind_without_lookup(host.lower().rstrip("."))[1]
+
+
+def _kind_without_lookup(host: str) -> tuple[bool, str | None]:
+    """``(known, kind)`` for a lowercase host: known for ``localhost`` names
+    and IP literals (with their :func:`address_kind`), not for other names."""
     if _is_localhost(host):
-        return "loopback"
+        return True, "loopback"
     try:
-        return address_kind(host)
+        return True, address_kind(host)
     except ValueError:
-        return None
-
-
-def _is_ip_literal(host: str) -> bool:
-    try:
-        _parse(host)
-    except ValueError:
-        return False
-    return True
+        return False, None
 
 
 async def system_resolver(host: str) -> Sequence[str]:
@@ -235,13 +232,12 @@ class NetGuard:
         host = _bare_host(host)
         if host in self.public_hosts:
             return None
-        literal = host_kind(host)
-        if literal is not None or _is_ip_literal(host):
-            return literal
-        now = self._clock()
-        cached = self._cache.get(host)
-        if cached is not None and cached[0] > now:
+        cached = self._cache.get(host)  # names only: checked first, no parsing
+        if cached is not None and cached[0] > self._clock():
             return cached[1]
+        known, kind = _kind_without_lookup(host)
+        if known:
+            return kind
         pending = self._pending.get(host)
         if pending is not None:  # one look-up per host at a time
             return await asyncio.shield(pending)

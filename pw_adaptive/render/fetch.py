@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
-from urllib.parse import urljoin
 
 from playwright.async_api import APIResponse, BrowserContext
 from playwright.async_api import Error as PlaywrightError
 
 from pw_adaptive.netguard import NetGuard
+from pw_adaptive.render.guard import redirect_target
 
 MAX_FETCH_REDIRECTS = 5
 """Redirects followed for robots.txt and attachments (RFC 9309 2.3.1.2: at
@@ -79,11 +79,11 @@ class PlaywrightFetcher:
             response = await (await self._current()).request.get(
                 url, timeout=self._timeout_ms, max_redirects=0, fail_on_status_code=False
             )
-            location = response.headers.get("location")
-            if not (300 <= response.status < 400 and location):
+            target = redirect_target(url, response)
+            if target is None:
                 return response
             await response.dispose()
-            url = urljoin(url, location)
+            url = target
         return "too_many_redirects"
 
     async def fetch(self, url: str, *, max_bytes: int) -> FetchResult:

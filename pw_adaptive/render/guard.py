@@ -50,7 +50,14 @@ from playwright.async_api import APIResponse, BrowserContext, Request, Route, We
 
 from pw_adaptive.netguard import NetGuard
 
-__all__ = ["MAX_REDIRECTS", "WEBSOCKET_REFUSED_CODE", "GuardRoute", "install_guard", "remove_guard"]
+__all__ = [
+    "MAX_REDIRECTS",
+    "WEBSOCKET_REFUSED_CODE",
+    "GuardRoute",
+    "install_guard",
+    "redirect_target",
+    "remove_guard",
+]
 
 MAX_REDIRECTS = 20
 """Redirect hops checked for one document: Chromium's own limit
@@ -67,7 +74,9 @@ RequestHandler = Callable[[Route, Request], Awaitable[None]]
 _HOP_DROPPED_HEADERS = frozenset({"cookie", "authorization", "proxy-authorization", "host"})
 
 
-def _redirect_target(url: str, response: APIResponse) -> str | None:
+def redirect_target(url: str, response: APIResponse) -> str | None:
+    """Where a 3xx ``response`` to ``url`` sends the client (absolute), or None
+    for any other answer."""
     if not 300 <= response.status < 400:
         return None
     location = response.headers.get("location")
@@ -92,7 +101,7 @@ async def _serve_document(route: Route, request: Request, guard: NetGuard) -> No
     except Exception as exc:
         await route.abort(_abort_code(exc))
         return
-    target = _redirect_target(request.url, first)
+    target = redirect_target(request.url, first)
     headers = {k: v for k, v in request.headers.items() if k.lower() not in _HOP_DROPPED_HEADERS}
     hops = 0
     while target is not None:
@@ -107,7 +116,7 @@ async def _serve_document(route: Route, request: Request, guard: NetGuard) -> No
             hop = await route.fetch(url=target, headers=headers, max_redirects=0)
         except Exception:
             break  # the browser's own request of this hop fails the same way
-        target = _redirect_target(target, hop)
+        target = redirect_target(target, hop)
         await hop.dispose()
     await route.fulfill(response=first)
     await first.dispose()

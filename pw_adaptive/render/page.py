@@ -17,7 +17,6 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import replace
-from types import TracebackType
 
 from playwright.async_api import Browser, BrowserContext, Page, Response, async_playwright
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
@@ -30,7 +29,7 @@ from pw_adaptive.render.extract import Extraction, attachment_kind, extract_page
 from pw_adaptive.render.guard import GuardRoute, install_guard, remove_guard
 from pw_adaptive.render.hooks import PageState, close_quietly, prepare_page
 from pw_adaptive.render.ready import wait_until_ready
-from pw_adaptive.render.records import Attachment, RenderedPage, RenderSettings
+from pw_adaptive.render.records import Attachment, ClosedOnExit, RenderedPage, RenderSettings
 
 __all__ = ["PlaywrightRenderer", "open_renderer", "redirect_chain"]
 
@@ -92,7 +91,7 @@ _NOT_RETRIED_AT_ONCE = ("redirect_loop", "browser_closed")
 browser that went away is relaunched by the next render call."""
 
 
-class PlaywrightRenderer:
+class PlaywrightRenderer(ClosedOnExit):
     """Renders URLs in headless Chromium (implements the ``Renderer`` protocol).
 
     ``target`` is a Playwright ``Browser`` (the renderer then creates and owns one
@@ -100,11 +99,12 @@ class PlaywrightRenderer:
     every request) or a user's own ``BrowserContext`` (used as is, never closed).
     With a ``guard`` (``pw_adaptive.netguard``), every request of the context
     goes through it (``render/guard.py``).
-    When the browser goes away (crashed, killed), the next ``render`` call
-    launches a new one with ``relaunch`` (given by whoever launched the first
-    one) and goes on in a new context; without ``relaunch``, or when the target
-    is a ``BrowserContext``, it raises ``BrowserClosedError`` instead: a crawl
-    on a user's browser cannot go on.
+    When the browser goes away (crashed, killed), the next ``render`` or
+    ``context`` call takes a new one from ``relaunch`` (given by whoever
+    launched the first one, who also closes every browser it hands out) and
+    goes on in a new context; without ``relaunch``, or when the target is a
+    ``BrowserContext``, it raises ``BrowserClosedError`` instead: a crawl on a
+    user's browser cannot go on.
     Safe to call ``render`` concurrently: every call works on its own pages.
     """
 
@@ -118,7 +118,6 @@ class PlaywrightRenderer:
     ) -> None:
         self._settings = settings or RenderSettings()
         self._relaunch = relaunch
-        self._relaunched: list[Browser] = []
         self.relaunches = 0
         """Times the browser was relaunched after it went away."""
         # The private-address guard (render/guard.py), routed on the context
@@ -142,7 +141,9 @@ class PlaywrightRenderer:
         return self._settings
 
     async def context(self) -> BrowserContext:
-        """The context pages are opened in, created on first use from the browser."""
+        """The context pages are opened in, created on first use from the browser
+        (and again in a relaunched browser, see the class doc)."""
+        await self._ensure_browser()
         async with self._lock:
             if self._context is None:
                 assert self._browser is not None
@@ -196,12 +197,11 @@ class PlaywrightRenderer:
             self._context = None
             self._guard_route = None
             self._browser = await self._relaunch()
-            self._relaunched.append(self._browser)
             self.relaunches += 1
 
     async def close(self) -> None:
-        """Close the context if this renderer created it (the browser stays open), and
-        the spare page; browsers this renderer relaunched are closed too."""
+        """Close the context if this renderer created it, and the spare page (the
+        browser stays open, relaunched ones too: they are ``relaunch``'s)."""
         spare, self._spare = self._spare, None
         if spare is not None:
             with suppress(Exception):
@@ -215,21 +215,6 @@ class PlaywrightRenderer:
                 with suppress(Exception):
                     await self._context.close()
                 self._context = None
-            for browser in self._relaunched:
-                with suppress(Exception):
-                    await browser.close()
-            self._relaunched.clear()
-
-    async def __aenter__(self) -> PlaywrightRenderer:
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.close()
 
     async def render(self, url: str) -> RenderedPage:
         """Render ``url`` (see the module doc); never raises for a failing page, but

@@ -7,11 +7,12 @@ the CLI can use the records without a browser.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from types import TracebackType
+from typing import Protocol, Self
 
 from pw_adaptive.links import Link
 
-__all__ = ["Attachment", "RenderSettings", "RenderedPage", "Renderer"]
+__all__ = ["Attachment", "ClosedOnExit", "RenderSettings", "RenderedPage", "Renderer"]
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,24 @@ class RenderSettings:
     """User-Agent of contexts the renderer creates; None keeps Chromium's."""
     ignore_https_errors: bool = False
     """Accept invalid TLS certificates in contexts the renderer creates."""
+
+
+class ClosedOnExit:
+    """Base of the renderers: ``async with renderer:`` awaits ``close()`` on exit."""
+
+    async def close(self) -> None:
+        """Free what the renderer holds (its subclasses say what)."""
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
 
 
 class Renderer(Protocol):

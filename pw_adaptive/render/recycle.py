@@ -19,12 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import suppress
-from types import TracebackType
 from typing import Protocol
 
 from playwright.async_api import BrowserContext
 
-from pw_adaptive.render.records import RenderedPage
+from pw_adaptive.render.records import ClosedOnExit, RenderedPage
 
 __all__ = ["ContextRenderer", "RecyclingRenderer"]
 
@@ -48,7 +47,7 @@ class _Generation:
         self.active = 0  # renders in progress
 
 
-class RecyclingRenderer:
+class RecyclingRenderer(ClosedOnExit):
     """Renders with a renderer from ``make_renderer``, replaced every ``every`` pages.
 
     ``make_renderer`` returns a new renderer with its own context (for
@@ -103,23 +102,10 @@ class RecyclingRenderer:
 
     async def close(self) -> None:
         """Close every renderer made (their contexts; the browser stays open)."""
-        generations = [*self._retired, *([self._current] if self._current else [])]
-        self._retired, self._current = [], None
-        renderers = [g.renderer for g in generations]
+        renderers = [g.renderer for g in (*self._retired, self._current) if g is not None]
         if self._anchor is not None:
             renderers.append(self._anchor)
-            self._anchor = None
+        self._retired, self._current, self._anchor = [], None, None
         for renderer in renderers:
             with suppress(Exception):
                 await renderer.close()
-
-    async def __aenter__(self) -> RecyclingRenderer:
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.close()

@@ -315,3 +315,35 @@ def test_a_killed_browser_the_user_passed_fails_the_crawl_clearly(site: str) -> 
     with pytest.raises(BrowserClosedError, match="closed or has crashed"):
         run_async(crawl())
     assert killed
+
+
+def test_after_a_relaunch_fetches_and_recycled_contexts_share_the_one_new_browser(
+    site: str,
+) -> None:
+    marker = uuid.uuid4().hex
+    # A new context for every page: retiring the one that relaunched must not
+    # close the new browser the others use.
+    settings = replace(render_settings(marker), recycle_context_pages=1)
+    crawler = AdaptiveCrawler(SETTINGS, render_settings=settings)
+
+    async def scenario() -> tuple[list[str | None], list[int], str | None]:
+        async with crawler._session() as (renderer, fetcher):
+            assert fetcher is not None
+            first = browser_pid(marker)
+            os.kill(first, signal.SIGKILL)
+            for _attempt in range(3):  # the first may fail before the kill is noticed
+                if (await renderer.render(site + "/guide/")).error is None:
+                    break
+            errors, pids = [], [browser_pid(marker)]
+            for path in sorted(faults.GUIDE)[:2]:
+                errors.append((await renderer.render(site + path)).error)
+                pids.append(browser_pid(marker))
+            fetched = await fetcher.fetch(site + "/guide/", max_bytes=1_000_000)
+            pids.append(browser_pid(marker))
+            return errors, [first, *pids], fetched.error
+
+    errors, pids, fetch_error = run_async(scenario())
+    assert errors == [None, None]
+    first, *after = pids
+    assert first not in after and len(set(after)) == 1, pids  # relaunched once, then kept
+    assert fetch_error is None
