@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import json
 import os
 import threading
 import time
@@ -34,9 +33,10 @@ from pw_adaptive.batch_output import (
     JobOutcome,
     JobWriter,
     OutcomeSink,
+    read_records,
 )
 from pw_adaptive.job_state import plan_resume
-from pw_adaptive.jobs import Job, JobError
+from pw_adaptive.jobs import Job, check_jobs
 from pw_adaptive.render.records import RenderSettings
 
 if TYPE_CHECKING:
@@ -78,9 +78,14 @@ async def run_job(
     try:
         crawler = await make_crawler()
         state = recorder.state_path(job)
-        plan = plan_resume(job, state, recorder.held_records(job))
+        # Opened to resume first: that cuts a torn tail and counts the records
+        # kept, in one pass over the .part, and the plan needs that count.
+        writer = recorder.open(job, resume=True)
+        plan = plan_resume(job, state, writer.records_before)
         recorder.started(job, plan)
-        writer = recorder.open(job, resume=plan.resume)
+        if not plan.resume:
+            writer.close()
+            writer = recorder.open(job)
         await crawler.run(
             job.start_url,
             job.query,
@@ -90,10 +95,8 @@ async def run_job(
             resend_from=writer.records_before,
         )
     except Exception as exc:
-        if cancel.is_set():
-            recorder.interrupted(job, writer)
-        else:
-            recorder.failed(job, writer, describe_error(exc), time.monotonic() - started)
+        elapsed = time.monotonic() - started
+        recorder.raised(job, writer, describe_error(exc), elapsed, cancelled=cancel.is_set())
         return
     recorder.done(job, writer, time.monotonic() - started)
 
@@ -213,21 +216,6 @@ def _executor_for(executor: Executor | str | None, workers: int | None) -> Execu
     return executor
 
 
-def _as_jobs(jobs: Iterable[Job | Mapping[str, Any]]) -> list[Job]:
-    out: list[Job] = []
-    seen: set[str] = set()
-    for i, item in enumerate(jobs, 1):
-        try:
-            job = item if isinstance(item, Job) else Job.from_dict(item)
-        except JobError as exc:
-            raise JobError(f"job {i}: {exc}") from exc
-        if job.id.lower() in seen:
-            raise JobError(f"job {i}: job id {job.id!r} repeats an earlier job")
-        seen.add(job.id.lower())
-        out.append(job)
-    return out
-
-
 def crawl_many(
     jobs: Iterable[Job | Mapping[str, Any]],
     out_dir: str | os.PathLike[str],
@@ -253,7 +241,7 @@ def crawl_many(
     A job that failed is an outcome with ``status == "failed"``, never an
     exception; a browser that cannot be launched at all raises.
     """
-    batch = _as_jobs(jobs)
+    batch = check_jobs(enumerate(jobs, 1))
     runner = _executor_for(executor, workers)
     recorder = BatchRecorder(out_dir, on_outcome)
     previous = recorder.previous_lines()
@@ -266,16 +254,12 @@ def crawl_many(
     try:
         runner.run(todo, recorder, render_settings or RenderSettings(), cancel or threading.Event())
     finally:
-        recorder.compact(batch)
+        recorder.compact(batch, previous)
     return [recorder.outcomes[job.id] for job in batch if job.id in recorder.outcomes]
 
 
 def iter_results(out_dir: str | os.PathLike[str], job: Job) -> Iterator[dict[str, Any]]:
     """The records of a done job's result file, in order (empty when not done)."""
     path = Path(out_dir) / f"{job.id}{RESULT_SUFFIX}"
-    if not path.is_file():
-        return
-    with path.open(encoding="utf-8") as fh:
-        for raw in fh:
-            if raw.strip():
-                yield json.loads(raw)
+    if path.is_file():
+        yield from read_records(path)

@@ -34,7 +34,8 @@ from __future__ import annotations
 import json
 import logging
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
@@ -52,6 +53,7 @@ __all__ = [
     "JobOutcome",
     "JobWriter",
     "OutcomeSink",
+    "read_records",
 ]
 
 SUMMARY_FILE = "summary.jsonl"
@@ -156,12 +158,14 @@ class JobWriter:
 class BatchRecorder:
     """Owns a batch's output directory; executors report every job to it.
 
-    For a job the crawling side first calls
+    For a job the crawling side calls
     :func:`~pw_adaptive.job_state.plan_resume` with :meth:`state_path` and
-    :meth:`held_records` (see :func:`pw_adaptive.batch.run_job`); then the
-    executor calls :meth:`started` with the plan and :meth:`open`,
-    writes each record to the returned :class:`JobWriter` as it comes, then
-    calls exactly one of :meth:`done`, :meth:`failed` or :meth:`interrupted`.
+    the records the ``.part`` holds (:meth:`held_records`, or
+    :attr:`JobWriter.records_before` of a writer opened to resume; see
+    :func:`pw_adaptive.batch.run_job`); the executor calls :meth:`started`
+    with the plan and :meth:`open`, writes each record to the returned
+    :class:`JobWriter` as it comes, then calls exactly one of :meth:`done`,
+    :meth:`failed` (or :meth:`raised`) or :meth:`interrupted`.
     Calls must come from one thread at a time (each executor calls from one
     thread).
     """
@@ -268,6 +272,23 @@ class BatchRecorder:
         )
         return self._record(outcome)
 
+    def raised(
+        self,
+        job: Job,
+        writer: JobWriter | None,
+        error: str,
+        elapsed_s: float,
+        *,
+        cancelled: bool,
+    ) -> None:
+        """The job's crawl raised (or its worker died): :meth:`interrupted`
+        when the batch was being cancelled (a crawl may raise as it stops),
+        :meth:`failed` otherwise."""
+        if cancelled:
+            self.interrupted(job, writer)
+        else:
+            self.failed(job, writer, error, elapsed_s)
+
     def interrupted(self, job: Job, writer: JobWriter | None) -> None:
         """The batch was cancelled during the job: no line, no result file.
 
@@ -285,7 +306,8 @@ class BatchRecorder:
         file's latest line per id) or rebuilt from its result file."""
         line = previous.get(job.id)
         if line is None or line.get("status") != "done":
-            summary = _last_record(self.result_path(job))
+            last = deque(read_records(self.result_path(job)), maxlen=1)
+            summary = last[0] if last else {}
             line = {
                 "id": job.id,
                 "start_url": job.start_url,
@@ -331,10 +353,13 @@ class BatchRecorder:
                     lines[data["id"]] = data
         return lines
 
-    def compact(self, jobs: Sequence[Job]) -> None:
+    def compact(self, jobs: Sequence[Job], previous: Mapping[str, dict[str, Any]]) -> None:
         """Rewrite the summary file: one line per job, the latest, in job order,
-        then the lines of other jobs (other batches) in their order."""
-        previous = self.previous_lines()
+        then the lines of other jobs (other batches) in their order.
+
+        ``previous`` is :meth:`previous_lines` read before the batch ran: the
+        lines appended since are this batch's, and :attr:`outcomes` holds them.
+        """
         ordered: list[dict[str, Any]] = []
         for job in jobs:
             outcome = self.outcomes.get(job.id)
@@ -351,10 +376,9 @@ class BatchRecorder:
         os.replace(tmp, self.summary_path)
 
 
-def _last_record(path: Path) -> dict[str, Any]:
-    last: dict[str, Any] = {}
+def read_records(path: Path) -> Iterator[dict[str, Any]]:
+    """The records of a JSON Lines file, in order (blank lines skipped)."""
     with path.open(encoding="utf-8") as fh:
         for raw in fh:
             if raw.strip():
-                last = json.loads(raw)
-    return last
+                yield json.loads(raw)

@@ -7,7 +7,8 @@ built, so a bad one never reaches an executor: :class:`JobError` names the
 problem (an unknown option with the closest known one, an ill-typed value, a
 bad URL, an empty query, a bad or reserved id). :func:`parse_jobs` and
 :func:`load_jobs` read a jobs file, JSON Lines with one job object per line,
-and check every line before anything runs. :func:`job_id` is a job's default
+and check every line before anything runs (:func:`check_jobs`, which
+:func:`~pw_adaptive.batch.crawl_many` uses too). :func:`job_id` is a job's default
 id, which names its result file (see :mod:`pw_adaptive.batch`).
 """
 
@@ -20,7 +21,7 @@ import os
 import re
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,15 @@ from urllib.parse import urlsplit
 from pw_adaptive.adaptive import AdaptiveOptions
 from pw_adaptive.settings import CrawlSettings
 
-__all__ = ["OPTION_TYPES", "Job", "JobError", "job_id", "load_jobs", "parse_jobs"]
+__all__ = [
+    "OPTION_TYPES",
+    "Job",
+    "JobError",
+    "check_jobs",
+    "job_id",
+    "load_jobs",
+    "parse_jobs",
+]
 
 _ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 _SLUG_RE = re.compile(r"[^a-z0-9.-]+")
@@ -189,33 +198,51 @@ class Job:
         return {"id": self.id, "start_url": self.start_url, "query": self.query, **self.options}
 
 
-def parse_jobs(lines: Iterable[str], *, source: str = "jobs") -> list[Job]:
-    """Jobs from JSON Lines: one job object per line, blank lines ignored.
+def check_jobs(
+    items: Iterable[tuple[int, Job | Mapping[str, Any]]], *, source: str = "", unit: str = "job"
+) -> list[Job]:
+    """Jobs from numbered :class:`Job` or job objects, every one checked.
 
-    Every line is checked before anything runs; the first bad one raises
-    :class:`JobError` naming ``source`` and the line. Two jobs with the same
-    id (the same job twice, or a repeated user id, case ignored) are an error.
+    The first bad one raises :class:`JobError` naming its place: ``source``,
+    ``unit`` and its number (``"jobs.jsonl line 3: ..."``, ``"job 3: ..."``).
+    Two jobs with the same id (the same job twice, or a repeated user id,
+    case ignored) are an error.
     """
     jobs: list[Job] = []
-    seen: dict[str, int] = {}
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        where = f"{source} line {number}"
+    first: dict[str, int] = {}
+    for number, item in items:
+        where = f"{source} {unit} {number}".lstrip()
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise JobError(f"{where}: not JSON ({exc.msg} at column {exc.colno})") from exc
-        try:
-            job = Job.from_dict(data)
+            job = item if isinstance(item, Job) else Job.from_dict(item)
         except JobError as exc:
             raise JobError(f"{where}: {exc}") from exc
         key = job.id.lower()
-        if key in seen:
-            raise JobError(f"{where}: job id {job.id!r} repeats line {seen[key]}")
-        seen[key] = number
+        if key in first:
+            raise JobError(f"{where}: job id {job.id!r} repeats {unit} {first[key]}")
+        first[key] = number
         jobs.append(job)
     return jobs
+
+
+def parse_jobs(lines: Iterable[str], *, source: str = "jobs") -> list[Job]:
+    """Jobs from JSON Lines: one job object per line, blank lines ignored.
+
+    Every line is checked before anything runs (:func:`check_jobs`); the
+    first bad one raises :class:`JobError` naming ``source`` and the line.
+    """
+
+    def decoded() -> Iterator[tuple[int, Any]]:
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                yield number, json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise JobError(
+                    f"{source} line {number}: not JSON ({exc.msg} at column {exc.colno})"
+                ) from exc
+
+    return check_jobs(decoded(), source=source, unit="line")
 
 
 def load_jobs(path: str | os.PathLike[str]) -> list[Job]:

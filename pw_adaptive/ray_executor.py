@@ -119,30 +119,31 @@ class CrawlWorker:
         records its ``.part`` holds. When the file's directory exists here the
         crawl saves to it and resumes from it (:func:`plan_resume`), sending
         the saved records from the ``held``-th on; otherwise it runs without
-        one. Returns ``{"id", "records", "error", "elapsed_s", "resume",
-        "saved", "note", "checkpointed"}``: the records sent, in order; the
-        resume plan (``resume``: the records continue the ``.part``); whether
-        a state file was used.
+        one. Returns ``{"id", "records", "error", "elapsed_s", "plan",
+        "checkpointed"}``: the records sent, in order; the
+        :class:`~pw_adaptive.job_state.ResumePlan` (``resume``: the records
+        continue the ``.part``); whether a state file was used.
         """
         started = time.monotonic()
         records: list[dict[str, Any]] = []
         error: str | None = None
         plan = ResumePlan(resume=False)
         state = Path(state_path) if state_path is not None else None
-        checkpointed = state is not None and state.parent.is_dir()
+        if state is not None and not state.parent.is_dir():
+            state = None  # the output directory is not visible on this node
         self._stop = asyncio.Event()
         if self._cancelled:
             self._stop.set()
         try:
             job = Job.from_dict(job_data)
             crawler = await self._crawler(job)
-            if state is not None and checkpointed:
+            if state is not None:
                 plan = plan_resume(job, state, held)
             await crawler.run(
                 job.start_url,
                 job.query,
                 on_record=records.append,
-                state_path=state if checkpointed else None,
+                state_path=state,
                 cancel=self._stop,
                 resend_from=held if plan.resume else None,
             )
@@ -153,10 +154,8 @@ class CrawlWorker:
             "records": records,
             "error": error,
             "elapsed_s": time.monotonic() - started,
-            "resume": plan.resume,
-            "saved": plan.saved,
-            "note": plan.note,
-            "checkpointed": checkpointed,
+            "plan": plan,
+            "checkpointed": state is not None,
         }
 
     async def cancel(self) -> None:
@@ -245,7 +244,7 @@ class RayExecutor:
 
             queue = deque(jobs)
             pending: dict[Any, tuple[Any, Job, float]] = {}
-            warned = [False]
+            warned = False
 
             def submit(actor: Any) -> None:
                 job = queue.popleft()
@@ -255,21 +254,20 @@ class RayExecutor:
 
             def collect(ref: Any) -> Any:
                 """Record a finished job; returns its actor, or a new one if it died."""
+                nonlocal warned
                 actor, job, submitted = pending.pop(ref)
                 try:
                     reply = ray.get(ref)
                 except Exception as exc:  # the actor died (Chromium took it down, OOM)
-                    if cancel.is_set():
-                        recorder.interrupted(job, None)
-                    else:
-                        recorder.failed(
-                            job, None, describe_error(exc), time.monotonic() - submitted
-                        )
+                    elapsed = time.monotonic() - submitted
+                    recorder.raised(
+                        job, None, describe_error(exc), elapsed, cancelled=cancel.is_set()
+                    )
                     actors.remove(actor)
                     ray.kill(actor)
                     return new_actor() if not cancel.is_set() else None
-                if not reply.get("checkpointed", True) and not warned[0]:
-                    warned[0] = True
+                if not reply["checkpointed"] and not warned:
+                    warned = True
                     logger.warning(
                         "%s is not visible on every Ray node: jobs there run without a"
                         " state file and cannot resume (use a shared file system)",
@@ -307,22 +305,18 @@ def _record(
 ) -> None:
     """Write a job's reply through ``recorder``: its ``.part`` continued or
     started over as the actor's resume plan says, then done or failed (a
-    failure while the batch is cancelled counts as interrupted, as locally)."""
-    plan = ResumePlan(
-        resume=bool(reply.get("resume")), saved=int(reply.get("saved") or 0), note=reply.get("note")
-    )
-    if reply["error"] and interrupted:
-        recorder.interrupted(job, None)
-        return
+    failure while the batch is cancelled counts as interrupted, as locally:
+    :meth:`BatchRecorder.raised`)."""
+    plan: ResumePlan = reply["plan"]
     recorder.started(job, plan)
     writer = recorder.open(job, resume=plan.resume)
     for record in reply["records"]:
         writer.write(record)
     elapsed = float(reply["elapsed_s"])
     if reply["error"]:
-        recorder.failed(job, writer, str(reply["error"]), elapsed)
-        return
-    recorder.done(job, writer, elapsed)
+        recorder.raised(job, writer, str(reply["error"]), elapsed, cancelled=interrupted)
+    else:
+        recorder.done(job, writer, elapsed)
 
 
 def _close(ray: Any, actors: Sequence[Any]) -> None:

@@ -371,26 +371,25 @@ def test_a_state_file_of_another_query_is_dropped_and_the_job_starts_over_cleanl
     assert _result(out, _resume_job()) == reference
 
 
-def test_a_state_file_that_is_not_one_is_dropped_and_the_job_starts_over(
-    tmp_path: Path, reference: list[dict[str, Any]]
+@pytest.mark.parametrize(
+    ("state", "note"),
+    [("not a database", "not a valid pw_adaptive state file"), (None, None)],
+    ids=["state-file-that-is-not-one", "no-state-file"],
+)
+def test_a_partial_file_without_a_usable_state_file_starts_over(
+    tmp_path: Path, reference: list[dict[str, Any]], state: str | None, note: str | None
 ) -> None:
     out = tmp_path / "out"
     out.mkdir()
-    (out / "portal.state").write_text("not a database", encoding="utf-8")
-    (out / "portal.jsonl.part").write_text('{"type":"page","url":"x"}\n', encoding="utf-8")
-    (outcome,) = crawl_many([_resume_job()], out, executor=CrawlingExecutor(SiteRenderer()))
-    assert outcome.status == "done" and "not a valid pw_adaptive state file" in (outcome.note or "")
-    assert _result(out, _resume_job()) == reference
-
-
-def test_a_partial_file_without_a_state_file_starts_over(
-    tmp_path: Path, reference: list[dict[str, Any]]
-) -> None:
-    out = tmp_path / "out"
-    out.mkdir()
+    if state is not None:
+        (out / "portal.state").write_text(state, encoding="utf-8")
     (out / "portal.jsonl.part").write_text('{"type":"page","url":"old"}\n', encoding="utf-8")
     (outcome,) = crawl_many([_resume_job()], out, executor=CrawlingExecutor(SiteRenderer()))
-    assert outcome.note is None
+    assert outcome.status == "done"
+    if note is None:
+        assert outcome.note is None
+    else:
+        assert note in (outcome.note or "")
     assert _result(out, _resume_job()) == reference
 
 
