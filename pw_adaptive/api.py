@@ -183,9 +183,10 @@ class AdaptiveCrawler:
         # may remove or reuse it at once.
         try:
             if checkpoint is not None:
-                journal.saved = _resume(run, checkpoint)
+                saved = _resume(run, checkpoint)
+                journal.saved = len(saved)
                 journal.saved_dedup = run.dedup.recorded
-                for record in _stored_records(checkpoint, resend_from, journal.saved):
+                for record in _to_resend(saved, resend_from, checkpoint):
                     sink(record)
             emit: RecordSink = journal.pending.append if checkpoint is not None else sink
             # Requests to private addresses are counted as skipped "private_address".
@@ -347,8 +348,8 @@ def _save(run: CrawlRun, checkpoint: Checkpoint, journal: _Journal, *, done: boo
         journal.sink(record)
 
 
-def _resume(run: CrawlRun, checkpoint: Checkpoint) -> int:
-    """Load a saved crawl into ``run``; returns the number of records saved.
+def _resume(run: CrawlRun, checkpoint: Checkpoint) -> list[dict[str, Any]]:
+    """Load a saved crawl into ``run``; returns the records saved, in order.
 
     Everything that decides which page comes next is restored: the frontier
     (in-flight entries relaunched first), the stopper, the term weights, the
@@ -358,7 +359,7 @@ def _resume(run: CrawlRun, checkpoint: Checkpoint) -> int:
     """
     state = checkpoint.get_state("run")
     if state is None:
-        return 0
+        return []
     if state.get("layout") != STATE_LAYOUT:
         raise ValueError(
             f"state file {checkpoint.path} was written by another version of pw_adaptive"
@@ -375,15 +376,14 @@ def _resume(run: CrawlRun, checkpoint: Checkpoint) -> int:
         run.term_weights.restore(state["term_weights"])
     run.dedup.restore(checkpoint.get_state(f"dedup:{i}") for i in range(state["dedup"]))
     run.soft404.restore(checkpoint.get_state("soft404"))
-    saved = int(state["records"])
-    for i in range(saved):
-        record = checkpoint.get_state(f"record:{i}")
+    saved = [checkpoint.get_state(f"record:{i}") for i in range(int(state["records"]))]
+    for record in saved:
         if record["type"] == "page":
-            run.pages.append(_page_from_json(record))
+            run.pages.append(PageRecord.from_json(record))
         elif record["type"] == "attachment":
-            run.attachments.append(_attachment_from_json(record))
+            run.attachments.append(AttachmentRecord.from_json(record))
         elif record["type"] == "skip":
-            run.skips.append(SkipRecord(**_fields(record)))
+            run.skips.append(SkipRecord.from_json(record))
     run.attachments_seen = {a.url for a in run.attachments}
     run.final_urls = set(state["final_urls"])
     run.skipped.update(state["skipped"])
@@ -396,34 +396,18 @@ def _resume(run: CrawlRun, checkpoint: Checkpoint) -> int:
     return saved
 
 
-def _stored_records(
-    checkpoint: Checkpoint, resend_from: int | None, saved: int
+def _to_resend(
+    saved: list[dict[str, Any]], resend_from: int | None, checkpoint: Checkpoint
 ) -> list[dict[str, Any]]:
     """The saved records from the ``resend_from``-th on (none for None)."""
     if resend_from is None:
         return []
-    if not 0 <= resend_from <= saved:
+    if not 0 <= resend_from <= len(saved):
         raise ValueError(
             f"the output holds {resend_from} records but state file {checkpoint.path}"
-            f" saved {saved}: they belong to different crawls"
+            f" saved {len(saved)}: they belong to different crawls"
         )
-    return [checkpoint.get_state(f"record:{i}") for i in range(resend_from, saved)]
-
-
-def _fields(data: dict[str, Any]) -> dict[str, Any]:
-    """A record's JSON without its ``type``: the keyword arguments of its dataclass."""
-    return {k: v for k, v in data.items() if k != "type"}
-
-
-def _page_from_json(data: dict[str, Any]) -> PageRecord:
-    fields = _fields(data)
-    fields["evidence"] = tuple(fields["evidence"])
-    fields["headings"] = tuple(fields["headings"])
-    return PageRecord(**fields)
-
-
-def _attachment_from_json(data: dict[str, Any]) -> AttachmentRecord:
-    return AttachmentRecord(**_fields(data))
+    return saved[resend_from:]
 
 
 async def acrawl(
