@@ -35,6 +35,7 @@ from tenacity import (
 )
 
 from pw_adaptive.render.records import RenderedPage
+from pw_adaptive.settings import CrawlSettings
 
 __all__ = [
     "RETRYABLE_KINDS",
@@ -67,9 +68,10 @@ class FailureKind:
     """A redirect or a script took the page to a URL out of the crawl's scope."""
 
 
-RETRYABLE_STATUSES: frozenset[int] = frozenset({429, 500, 502, 503, 504})
-"""HTTP statuses of transient overload (RFC 9110 15.6: 502-504 are a gateway's or
-an overloaded server's; RFC 6585: 429 too many requests; 500 is commonly a
+RETRYABLE_STATUSES: frozenset[int] = frozenset(CrawlSettings.retry_statuses)
+"""HTTP statuses of transient overload, the default of
+``CrawlSettings.retry_statuses`` (RFC 9110 15.6: 502-504 are a gateway's or an
+overloaded server's; RFC 6585: 429 too many requests; 500 is commonly a
 transient crash in a portal's backend)."""
 
 RETRYABLE_KINDS: frozenset[str] = frozenset(
