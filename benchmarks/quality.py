@@ -38,6 +38,7 @@ import json
 import os
 import platform
 import re
+import subprocess
 import sys
 import threading
 import time
@@ -63,7 +64,9 @@ if str(ROOT) not in sys.path:
 if str(ROOT / "benchmarks") not in sys.path:
     sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from _corpus import REAL_SITES_ENV, label_sets  # noqa: E402
 from _oracle import Oracle, explore, oracle_pages  # noqa: E402
+from _peers import PEERS, PeerRun, run_peer  # noqa: E402
 from _render_cache import RenderCache  # noqa: E402
 
 from fixtures_site import serve_portals  # noqa: E402
@@ -90,7 +93,6 @@ from pw_adaptive.scoring import (  # noqa: E402
 from pw_adaptive.settings import CrawlSettings  # noqa: E402
 from pw_adaptive.urls import canonicalize_url  # noqa: E402
 
-LABELS_DIR = ROOT / "benchmarks" / "labels"
 DEFAULT_JSON = ROOT / "benchmarks" / "results" / "quality.json"
 DEFAULT = "pw_adaptive"
 
@@ -209,6 +211,24 @@ class Task:
     start_url: str
     relevant: frozenset[str]
     facts: tuple[str, ...]
+    borderline: frozenset[str] = frozenset()
+    """Pages a lenient judge might accept: neither hits nor misses."""
+    lang: str = "en"
+    """The query's language."""
+    site_langs: tuple[str, ...] = ()
+    """The languages the site is written in (empty for fixtures)."""
+
+    @property
+    def real(self) -> bool:
+        return self.group != "fixtures"
+
+    @property
+    def query_kind(self) -> str:
+        """``native``: the query is in a language of the site; ``english``: an
+        English query on a site not written in English (issue 14's split)."""
+        if not self.site_langs or self.lang in self.site_langs:
+            return "native"
+        return "english" if self.lang == "en" else "other"
 
 
 @dataclass
@@ -231,6 +251,13 @@ class Row:
     found_urls: list[str] = field(default_factory=list)
     found_at: dict[str, int] = field(default_factory=dict)
     """Fetch index (1-based) at which each relevant page found was first fetched."""
+    identified: int | None = None
+    """Pages the crawler marked relevant in its output (None: it marks none)."""
+    identified_relevant: int = 0
+    """Of those, pages the labels call relevant."""
+    identified_irrelevant: int = 0
+    """Of those, pages the labels call neither relevant nor borderline."""
+    wall_s: float = 0.0
 
     @property
     def recall(self) -> float:
@@ -241,7 +268,26 @@ def _collapse(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def score_crawl(name: str, task: Task, result: CrawlResult | None, oracle: int) -> Row:
+def identified(result: CrawlResult) -> list[str]:
+    """The final URLs of the pages a pw_adaptive crawl marks relevant in its output."""
+    return [p.final_url for p in result.relevant_pages(EVIDENCE_RELEVANCE) if p.error is None]
+
+
+def identification(task: Task, urls: Sequence[str] | None) -> tuple[int | None, int, int]:
+    """(identified, of them relevant, of them irrelevant); borderline pages are neutral."""
+    if urls is None:
+        return None, 0, 0
+    marked = set(urls)
+    return (
+        len(marked),
+        len(marked & task.relevant),
+        len(marked - task.relevant - task.borderline),
+    )
+
+
+def score_crawl(
+    name: str, task: Task, result: CrawlResult | None, oracle: int, wall_s: float = 0.0
+) -> Row:
     """Measure one crawl against the task's truth (``result`` None: start failed)."""
     if result is None:
         return Row(name, task.id, task.group, 0, len(task.relevant), 0, 0.0,
@@ -260,6 +306,7 @@ def score_crawl(name: str, task: Task, result: CrawlResult | None, oracle: int) 
             last = i
     text = _collapse("\n".join(p.markdown for p in result.pages if p.error is None))
     pages = len(result.pages)
+    marked, marked_rel, marked_irr = identification(task, identified(result))
     return Row(
         crawler=name,
         task=task.id,
@@ -276,6 +323,51 @@ def score_crawl(name: str, task: Task, result: CrawlResult | None, oracle: int) 
         efficiency=oracle / pages if pages else 0.0,
         found_urls=sorted(found),
         found_at=found_at,
+        identified=marked,
+        identified_relevant=marked_rel,
+        identified_irrelevant=marked_irr,
+        wall_s=wall_s,
+    )
+
+
+def score_peer(name: str, task: Task, run: PeerRun | None, oracle: int) -> Row:
+    """Measure a peer's crawl (``benchmarks/_peers.py``) against the task's truth."""
+    if run is None or (run.error is not None and not run.pages):
+        return Row(name, task.id, task.group, 0, len(task.relevant), 0, 0.0,
+                   len(task.facts), 0, 0, "start_failed", oracle, 0.0)  # fmt: skip
+    found: set[str] = set()
+    found_at: dict[str, int] = {}
+    last = 0
+    for i, (url, final) in enumerate(run.pages, 1):
+        hit = {url, final} & task.relevant
+        if hit:
+            for u in hit - found:
+                found_at[u] = i
+            found |= hit
+            last = i
+    text = _collapse("\n".join(run.markdown))
+    pages = len(run.pages)
+    marked, marked_rel, marked_irr = identification(task, run.identified)
+    return Row(
+        crawler=name,
+        task=task.id,
+        group=task.group,
+        pages=pages,
+        relevant=len(task.relevant),
+        found=len(found),
+        harvest=len(found) / pages if pages else 0.0,
+        facts=len(task.facts),
+        facts_found=sum(_collapse(f) in text for f in task.facts),
+        last_relevant_at=last,
+        stop_reason=run.stop_reason,
+        oracle=oracle,
+        efficiency=oracle / pages if pages else 0.0,
+        found_urls=sorted(found),
+        found_at=found_at,
+        identified=marked,
+        identified_relevant=marked_rel,
+        identified_irrelevant=marked_irr,
+        wall_s=run.wall_s,
     )
 
 
@@ -301,15 +393,22 @@ def fixture_tasks(sites: Any) -> list[Task]:
 
 
 def label_tasks(labels: dict[str, Any], origin: str) -> list[Task]:
-    """Tasks of one labels file (see ``benchmarks/labels/``) served at ``origin``."""
+    """Tasks of one label set (``benchmarks/_corpus.py``) served at ``origin``."""
+
+    def urls(paths: Sequence[str]) -> frozenset[str]:
+        return frozenset(canonicalize_url(origin + r) for r in paths)
+
     return [
         Task(
             id=t["id"],
             group=labels["site"],
             query=t["query"],
             start_url=canonicalize_url(origin + t["start"]),
-            relevant=frozenset(canonicalize_url(origin + r) for r in t["relevant"]),
+            relevant=urls(t["relevant"]),
             facts=tuple(t["facts"]),
+            borderline=urls(t.get("borderline", ())),
+            lang=t.get("lang", "en"),
+            site_langs=tuple(labels.get("languages", ())),
         )
         for t in labels["tasks"]
     ]
@@ -355,30 +454,6 @@ def serve_directory(root: Path) -> Iterator[str]:
         server.server_close()
 
 
-REAL_SITES_ENV = "PW_ADAPTIVE_REAL_SITES"
-"""Names the folder that holds the real sites (``qu-edu-iq/``, ...) when the
-repository is not checked out next to ``shared/``."""
-
-
-def site_root(labels: dict[str, Any]) -> Path:
-    """Where a labels file's site is: under ``$PW_ADAPTIVE_REAL_SITES`` when it is
-    set, else ``root`` resolved against the repository root."""
-    folder = os.environ.get(REAL_SITES_ENV)
-    if folder:
-        return (Path(folder) / Path(labels["root"]).name).resolve()
-    return (ROOT / labels["root"]).resolve()
-
-
-def load_labels(directory: Path = LABELS_DIR) -> list[dict[str, Any]]:
-    """Every labels file, with its site folder in ``root_path`` (:func:`site_root`)."""
-    out = []
-    for path in sorted(directory.glob("*.json")):
-        labels = json.loads(path.read_text(encoding="utf-8"))
-        labels["root_path"] = site_root(labels)
-        out.append(labels)
-    return out
-
-
 # --------------------------------------------------------------------------
 # Running
 
@@ -398,7 +473,8 @@ async def run_task(
 ) -> TaskOutcome:
     """The default crawl first (it fills the cache), then the others side by side."""
 
-    async def crawl(variant: Variant) -> CrawlResult | None:
+    async def crawl(variant: Variant) -> tuple[CrawlResult | None, float]:
+        started = time.perf_counter()
         crawler = AdaptiveCrawler(
             variant.settings,
             renderer=cache,
@@ -407,13 +483,15 @@ async def run_task(
             scorer=variant.scorer,
         )
         try:
-            return await crawler.run(task.start_url, task.query)
+            result: CrawlResult | None = await crawler.run(task.start_url, task.query)
         except StartPageError:
-            return None
+            result = None
+        return result, time.perf_counter() - started
 
     first = await crawl(variants[0])
     rest = await asyncio.gather(*(crawl(v) for v in variants[1:]))
-    results = [first, *rest]
+    timed = [first, *rest]
+    results = [r for r, _ in timed]
     graph = await explore(
         task.start_url,
         task.relevant,
@@ -424,7 +502,8 @@ async def run_task(
     )
     oracle = oracle_pages(graph.edges, task.start_url, task.relevant, graph.aliases)
     rows = [
-        score_crawl(v.name, task, r, oracle.pages) for v, r in zip(variants, results, strict=True)
+        score_crawl(v.name, task, r, oracle.pages, wall)
+        for v, (r, wall) in zip(variants, timed, strict=True)
     ]
     pages = [
         (v.name, p.url, p.final_url, p.relevance, p.error is None and p.note is None)
@@ -699,6 +778,104 @@ def verdict(rows: Sequence[Row], names: Sequence[str], group: str) -> list[str]:
     return out
 
 
+def run_peers(
+    tasks: Sequence[Task], outcomes: dict[str, TaskOutcome], budget: int, concurrency: int
+) -> tuple[list[Row], list[str]]:
+    """Every peer of ``benchmarks/_peers.py`` on ``tasks``; rows and notes."""
+    rows: list[Row] = []
+    notes: list[str] = []
+    payload = [{"id": t.id, "start_url": t.start_url, "query": t.query} for t in tasks]
+    by_id = {t.id: t for t in tasks}
+    for peer in PEERS:
+        started = time.perf_counter()
+        print(f"peer {peer.name}: {len(tasks)} tasks...", file=sys.stderr, flush=True)
+        try:
+            runs = run_peer(peer, payload, budget=budget, concurrency=concurrency)
+        except (RuntimeError, subprocess.TimeoutExpired, ValueError, KeyError) as exc:
+            notes.append(f"- {peer.name}: not run ({exc})")
+            continue
+        for task_id, task in by_id.items():
+            rows.append(
+                score_peer(peer.name, task, runs.get(task_id), outcomes[task_id].oracle.pages)
+            )
+        notes.append(f"- {peer.name}: {len(runs)} tasks in {time.perf_counter() - started:.0f} s")
+    return rows, notes
+
+
+@dataclass
+class RealTotals:
+    crawler: str
+    tasks: int
+    recall: float
+    """Mean over tasks with relevant pages of the share fetched."""
+    facts: float
+    """Facts found / facts, over all tasks."""
+    id_precision: float | None
+    """Of the pages it marked relevant, the share the labels call relevant
+    (borderline pages neutral); None when the crawler marks none."""
+    id_recall: float | None
+    """Relevant pages it marked relevant / relevant pages, over all tasks."""
+    pages: int
+    absent_pages_max: int
+    absent_pages: list[int]
+    absent_stops: dict[str, int]
+    oracle_ratio: float
+    """Pages fetched / oracle pages, over tasks with content."""
+    wall_s: float
+
+
+def real_totals(rows: Sequence[Row], tasks: Sequence[Task], crawler: str) -> RealTotals | None:
+    ids = {t.id for t in tasks}
+    mine = [r for r in rows if r.crawler == crawler and r.task in ids]
+    if not mine:
+        return None
+    content = [r for r in mine if r.relevant]
+    absent = [r for r in mine if not r.relevant]
+    marked = [r for r in mine if r.identified is not None]
+    judged = sum(r.identified_relevant + r.identified_irrelevant for r in marked)
+    return RealTotals(
+        crawler=crawler,
+        tasks=len(mine),
+        recall=sum(r.recall for r in content) / max(len(content), 1),
+        facts=sum(r.facts_found for r in mine) / max(sum(r.facts for r in mine), 1),
+        id_precision=sum(r.identified_relevant for r in marked) / judged if judged else None,
+        id_recall=(
+            sum(r.identified_relevant for r in marked) / max(sum(r.relevant for r in marked), 1)
+            if marked
+            else None
+        ),
+        pages=sum(r.pages for r in mine),
+        absent_pages_max=max((r.pages for r in absent), default=0),
+        absent_pages=[r.pages for r in absent],
+        absent_stops=dict(Counter(r.stop_reason for r in absent)),
+        oracle_ratio=sum(r.pages for r in content) / max(sum(r.oracle for r in content), 1),
+        wall_s=sum(r.wall_s for r in mine),
+    )
+
+
+def real_table(rows: Sequence[Row], tasks: Sequence[Task], names: Sequence[str]) -> list[str]:
+    out = [
+        "| crawler | tasks | recall | facts | identified: precision | identified: recall"
+        " | pages | absent topics: pages (max) | pages / oracle | wall s |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |",
+    ]
+
+    def pct(x: float | None) -> str:
+        return "—" if x is None else f"{x:.3f}"
+
+    for name in names:
+        t = real_totals(rows, tasks, name)
+        if t is None:
+            continue
+        absent = ", ".join(str(n) for n in t.absent_pages)
+        out.append(
+            f"| {name} | {t.tasks} | {t.recall:.3f} | {t.facts:.3f} | {pct(t.id_precision)}"
+            f" | {pct(t.id_recall)} | {t.pages} | {absent} ({t.absent_pages_max})"
+            f" | {t.oracle_ratio:.2f} | {t.wall_s:.0f} |"
+        )
+    return out
+
+
 # --------------------------------------------------------------------------
 
 
@@ -710,6 +887,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-fixtures", action="store_true", help="skip the fixture tasks")
     parser.add_argument("--no-real", action="store_true", help="skip the labelled real sites")
     parser.add_argument("--no-ablations", action="store_true", help="skip the ablations")
+    parser.add_argument("--no-peers", action="store_true", help="skip Crawl4AI and the BFS peer")
+    parser.add_argument("--peer-concurrency", type=int, default=4)
     parser.add_argument("--task", action="append", help="only these task ids (repeatable)")
     parser.add_argument("--budget", type=int, default=100)
     parser.add_argument("--renders", type=int, default=4, help="live renders at once")
@@ -723,28 +902,50 @@ def main(argv: list[str] | None = None) -> int:
 
     started = time.perf_counter()
     variants = baselines(args.budget) + ([] if args.no_ablations else ablations(args.budget))
+    peer_rows: list[Row] = []
+    peer_notes: list[str] = []
     with contextlib.ExitStack() as stack:
         tasks: list[Task] = []
+        if not args.no_real:
+            served: dict[Path, str] = {}
+            for labels in label_sets():
+                root = labels["root_path"]
+                if not root.is_dir():
+                    print(f"skipping {labels['file']}: {root} is not laid out"
+                          f" (benchmarks/corpus/layout.py; {REAL_SITES_ENV})",
+                          file=sys.stderr)  # fmt: skip
+                    continue
+                if root not in served:
+                    served[root] = stack.enter_context(serve_directory(root))
+                tasks += label_tasks(labels, served[root])
         if not args.no_fixtures:
             sites = stack.enter_context(serve_portals(args.portal))
             tasks += fixture_tasks(sites)
-        if not args.no_real:
-            for labels in load_labels():
-                if not labels["root_path"].is_dir():
-                    print(f"skipping {labels['site']}: {labels['root_path']} not found",
-                          file=sys.stderr)  # fmt: skip
-                    continue
-                origin = stack.enter_context(serve_directory(labels["root_path"]))
-                tasks += label_tasks(labels, origin)
         if args.task:
             tasks = [t for t in tasks if t.id in set(args.task)]
         outcomes, cache = asyncio.run(run_all(tasks, variants, args))
+        if not args.no_peers:
+            peer_rows, peer_notes = run_peers(
+                [t for t in tasks if t.real], outcomes, args.budget, args.peer_concurrency
+            )
     wall = time.perf_counter() - started
 
-    rows = [r for t in tasks for r in outcomes[t.id].rows]
-    names = [v.name for v in baselines(args.budget)]
+    rows = [r for t in tasks for r in outcomes[t.id].rows] + peer_rows
+    names = [v.name for v in baselines(args.budget)] + [p.name for p in PEERS]
     groups = list(dict.fromkeys(t.group for t in tasks))
+    real = [t for t in tasks if t.real]
     lines: list[str] = []
+    if real:
+        lines += ["", f"## Real corpus ({len(real)} tasks on"
+                  f" {len({t.group for t in real})} sites, budget {args.budget})", ""]  # fmt: skip
+        lines += real_table(rows, real, names)
+        for kind in ("native", "english"):
+            subset = [t for t in real if t.query_kind == kind]
+            if subset:
+                lines += ["", f"### Real corpus, {kind} queries ({len(subset)} tasks)", ""]
+                lines += real_table(rows, subset, names)
+        lines += ["", *peer_notes]
+        lines += ["", "## Fixtures (a development set: written with the rules that crawl them)"]
     for group in groups:
         n = sum(t.group == group for t in tasks)
         lines += ["", f"### Totals: {group} ({n} tasks, budget {args.budget})", ""]
@@ -804,6 +1005,11 @@ def main(argv: list[str] | None = None) -> int:
                 }
                 for t in tasks
             },
+            "real": {
+                kind: real_totals(rows, [t for t in real if kind in ("all", t.query_kind)], names)
+                for kind in ("all", "native", "english")
+            },
+            "peer_notes": peer_notes,
             "rows": [asdict(r) for r in rows],
         }
         args.json.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")

@@ -1,0 +1,95 @@
+"""The real corpus: sites written by others, their manifests and their labels.
+
+Sites are described by ``benchmarks/corpus/sites/<name>.json`` and laid out by
+``benchmarks/corpus/layout.py`` (content is never committed). Two of them live
+in the steering repository's ``shared/data/real-sites/`` (``"source":
+"shared"``), found beside this checkout or under ``$PW_ADAPTIVE_REAL_SITES``.
+Label sets are ``benchmarks/labels/*.json`` plus ``labels/*.json`` of the shared
+folder; each names its site, and each task has a query, its language, a start
+path, the relevant pages, verbatim facts and neutral ``borderline`` pages.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+ROOT = Path(__file__).resolve().parent.parent
+SITES_DIR = ROOT / "benchmarks" / "corpus" / "sites"
+LABELS_DIR = ROOT / "benchmarks" / "labels"
+REAL_SITES_ENV = "PW_ADAPTIVE_REAL_SITES"
+"""Names the folder that holds the shared real sites (``qu-edu-iq/``, ...,
+``labels/``) when the repository is not checked out next to ``shared/``."""
+CORPUS_ENV = "PW_ADAPTIVE_CORPUS"
+"""Names the folder that ``benchmarks/corpus/layout.py`` laid sites out in."""
+
+
+def shared_dir() -> Path:
+    folder = os.environ.get(REAL_SITES_ENV)
+    return Path(folder) if folder else (ROOT.parent / "shared" / "data" / "real-sites")
+
+
+def corpus_dir() -> Path:
+    folder = os.environ.get(CORPUS_ENV)
+    return Path(folder) if folder else ROOT / "benchmarks" / "corpus" / "build"
+
+
+@dataclass(frozen=True)
+class Site:
+    """One site of the real corpus and where it is served from."""
+
+    name: str
+    root: Path
+    languages: tuple[str, ...]
+    manifest: dict[str, Any]
+
+    @property
+    def laid_out(self) -> bool:
+        return self.root.is_dir()
+
+
+def sites() -> dict[str, Site]:
+    """Every site with a manifest, by name (laid out or not)."""
+    out: dict[str, Site] = {}
+    for path in sorted(SITES_DIR.glob("*.json")):
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+        name = manifest["name"]
+        base = shared_dir() if manifest.get("source") == "shared" else corpus_dir()
+        out[name] = Site(
+            name, (base / name).resolve(), tuple(manifest.get("languages", ())), manifest
+        )
+    return out
+
+
+def label_sets() -> list[dict[str, Any]]:
+    """Every label set (ours, then the shared folder's), each with ``root_path``."""
+    known = sites()
+    paths = sorted(LABELS_DIR.glob("*.json")) + sorted((shared_dir() / "labels").glob("*.json"))
+    out = []
+    for path in paths:
+        labels = json.loads(path.read_text(encoding="utf-8"))
+        site = known.get(labels["site"])
+        if site is not None:
+            labels["root_path"] = site.root
+            labels["languages"] = site.languages
+        else:  # a label set whose site has no manifest yet: its own root
+            labels["root_path"] = (ROOT / labels.get("root", labels["site"])).resolve()
+            labels["languages"] = ()
+        labels["file"] = path.name
+        out.append(labels)
+    return out
+
+
+def page_file(root: Path, path: str) -> Path | None:
+    """The file a static server answers ``path`` with, or None (decoded path)."""
+    rel = unquote(path).split("#", 1)[0].split("?", 1)[0].lstrip("/")
+    candidates = [root / rel / "index.html"] if rel.endswith("/") or not rel else []
+    candidates += [root / rel, root / (rel + ".html"), root / rel / "index.html"]
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate
+    return None

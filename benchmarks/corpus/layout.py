@@ -1,0 +1,138 @@
+"""Lay the real corpus's sites out on disk from repository snapshots.
+
+Each site of the real corpus is described by a manifest,
+``benchmarks/corpus/sites/<name>.json`` (repository, commit, the folder that is
+the web root, licence, languages). Site content is never committed to this
+repository: this script extracts it from a snapshot of the site's public
+repository (a bare git directory, as the tool library's ``fetch`` leaves it in
+``/work/.mirror/<owner>+<name>/repo``) into ``$PW_ADAPTIVE_CORPUS/<name>/``
+(default ``benchmarks/corpus/build/<name>/``). The benchmarks skip a site that
+is not laid out. Sites with ``"source": "shared"`` live in
+``../shared/data/real-sites/`` and need no lay-out.
+
+    python benchmarks/corpus/layout.py [NAME ...] [--mirror DIR] [--out DIR] [--force]
+
+Exit 0 when every site asked for is laid out (or shared), 1 when some could not
+be (their snapshot is missing: the message says which repository to fetch).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+from pathlib import Path, PurePosixPath
+
+HERE = Path(__file__).resolve().parent
+SITES_DIR = HERE / "sites"
+DEFAULT_OUT = HERE / "build"
+CORPUS_ENV = "PW_ADAPTIVE_CORPUS"
+MIRROR_ENV = "PW_ADAPTIVE_MIRROR"
+DEFAULT_MIRROR = Path("/work/.mirror")
+
+
+def corpus_dir() -> Path:
+    """Where mirror sites are laid out: ``$PW_ADAPTIVE_CORPUS`` or ``build/``."""
+    return Path(os.environ.get(CORPUS_ENV) or DEFAULT_OUT)
+
+
+def manifests() -> list[dict[str, object]]:
+    """Every site manifest, sorted by name."""
+    return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(SITES_DIR.glob("*.json"))]
+
+
+def git_dir(mirror: Path, repo: str) -> Path | None:
+    """The bare git directory of ``repo`` ("owner/name") under ``mirror``, if fetched."""
+    base = mirror / repo.replace("/", "+")
+    for candidate in (base / "repo", base, base.with_suffix(".git")):
+        if (candidate / "HEAD").is_file() and (candidate / "objects").is_dir():
+            return candidate
+    return None
+
+
+def lay_out(site: dict[str, object], mirror: Path, out: Path, *, force: bool = False) -> str:
+    """Extract one site; returns a one-line status. Raises LookupError when its
+    snapshot is missing."""
+    name = str(site["name"])
+    target = out / name
+    stamp = target / ".laid-out"
+    commit = str(site["commit"])
+    if stamp.is_file() and stamp.read_text().strip() == commit and not force:
+        return f"{name}: already laid out at {commit[:10]}"
+    source = git_dir(mirror, str(site["repo"]))
+    if source is None:
+        raise LookupError(f"{name}: no snapshot of {site['repo']} under {mirror} (fetch it first)")
+    subdir = str(site.get("subdir") or "").strip("/")
+    archive = subprocess.run(
+        [
+            "git",
+            f"--git-dir={source}",
+            "archive",
+            "--format=tar",
+            commit,
+            *([subdir] if subdir else []),
+        ],
+        check=True,
+        capture_output=True,
+    ).stdout
+    base_path = str(site.get("base_path") or "/").strip("/")
+    root = target / base_path if base_path else target
+    if target.exists():
+        shutil.rmtree(target)
+    root.mkdir(parents=True)
+    strip = len(PurePosixPath(subdir).parts) if subdir else 0
+    files = 0
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        for member in tar.getmembers():
+            parts = PurePosixPath(member.name).parts[strip:]
+            if not parts or ".." in parts or PurePosixPath(member.name).is_absolute():
+                continue
+            if not (member.isfile() or member.isdir()):
+                continue  # no symlinks out of the tree
+            member.name = str(PurePosixPath(*parts))
+            tar.extract(member, root, filter="data")
+            files += member.isfile()
+    stamp.write_text(commit + "\n")
+    return f"{name}: laid out {files} files from {site['repo']}@{commit[:10]} in {target}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("names", nargs="*", help="sites to lay out (default: all)")
+    parser.add_argument(
+        "--mirror", type=Path, default=Path(os.environ.get(MIRROR_ENV) or DEFAULT_MIRROR)
+    )
+    parser.add_argument("--out", type=Path, default=corpus_dir())
+    parser.add_argument("--force", action="store_true", help="lay out again even if up to date")
+    args = parser.parse_args(argv)
+    sites = manifests()
+    known = {str(s["name"]) for s in sites}
+    unknown = sorted(set(args.names) - known)
+    if unknown:
+        print(
+            f"unknown site(s): {', '.join(unknown)}; known: {', '.join(sorted(known))}",
+            file=sys.stderr,
+        )
+        return 2
+    failed = 0
+    for site in sites:
+        if args.names and site["name"] not in args.names:
+            continue
+        if site.get("source") == "shared":
+            print(f"{site['name']}: shared (../shared/data/real-sites/{site['name']})")
+            continue
+        try:
+            print(lay_out(site, args.mirror, args.out, force=args.force))
+        except (LookupError, subprocess.CalledProcessError) as exc:
+            failed += 1
+            print(f"{site['name']}: not laid out: {exc}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
