@@ -72,6 +72,29 @@ class RenderCache:
             self.stats.cached_renders += 1
         return await asyncio.shield(task)
 
+    def seed(
+        self, pages: dict[str, RenderedPage], fetches: dict[tuple[str, int], FetchResult]
+    ) -> None:
+        """Replay renders and fetches saved by an earlier run (``quality.py
+        --render-cache``) as if they had been made live. Call it inside the loop."""
+        loop = asyncio.get_running_loop()
+        for url, page in pages.items():
+            done_page: asyncio.Future[RenderedPage] = loop.create_future()
+            done_page.set_result(page)
+            self._pages.setdefault(url, done_page)  # type: ignore[arg-type]
+        for key, result in fetches.items():
+            done_fetch: asyncio.Future[FetchResult] = loop.create_future()
+            done_fetch.set_result(result)
+            self._fetches.setdefault(key, done_fetch)  # type: ignore[arg-type]
+
+    def fetched(self) -> dict[tuple[str, int], FetchResult]:
+        """Every finished fetch, by (URL, size cap)."""
+        return {
+            key: task.result()
+            for key, task in self._fetches.items()
+            if task.done() and not task.cancelled() and task.exception() is None
+        }
+
     def is_cached(self, url: str) -> bool:
         """True when ``url`` was rendered already or is rendering now."""
         return url in self._pages

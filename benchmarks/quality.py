@@ -36,12 +36,14 @@ import contextlib
 import functools
 import json
 import os
+import pickle
 import platform
 import re
 import subprocess
 import sys
 import threading
 import time
+import zlib
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
@@ -392,6 +394,17 @@ def fixture_tasks(sites: Any) -> list[Task]:
     return tasks
 
 
+def _script_language(text: str) -> str:
+    """A label set's query language when it does not say: by script (older sets)."""
+    if re.search("[\u0600-\u06ff]", text):
+        return "ar"
+    if re.search("[\u3040-\u30ff]", text):
+        return "ja"
+    if re.search("[\u4e00-\u9fff]", text):
+        return "zh"
+    return "en"
+
+
 def label_tasks(labels: dict[str, Any], origin: str) -> list[Task]:
     """Tasks of one label set (``benchmarks/_corpus.py``) served at ``origin``."""
 
@@ -407,7 +420,7 @@ def label_tasks(labels: dict[str, Any], origin: str) -> list[Task]:
             relevant=urls(t["relevant"]),
             facts=tuple(t["facts"]),
             borderline=urls(t.get("borderline", ())),
-            lang=t.get("lang", "en"),
+            lang=t.get("lang") or _script_language(t["query"]),
             site_langs=tuple(labels.get("languages", ())),
         )
         for t in labels["tasks"]
@@ -440,10 +453,10 @@ class _StaticHandler(SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serve_directory(root: Path) -> Iterator[str]:
-    """Serve ``root`` on a free port of 127.0.0.1; yields the origin."""
+def serve_directory(root: Path, port: int = 0) -> Iterator[str]:
+    """Serve ``root`` on 127.0.0.1 (``port`` 0: a free one); yields the origin."""
     handler = functools.partial(_StaticHandler, directory=str(root))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -466,6 +479,8 @@ class TaskOutcome:
     oracle_live_renders: int
     # (crawler, url, final_url, relevance, note/error) of every page, for calibration
     pages: list[tuple[str, str, str, float, bool]]
+    default: CrawlResult | None = None
+    """pw_adaptive's own crawl, for ``--trace``."""
 
 
 async def run_task(
@@ -511,7 +526,7 @@ async def run_task(
         if r is not None and v.synonyms is None
         for p in r.pages
     ]
-    return TaskOutcome(rows, oracle, graph.complete, graph.live_renders, pages)
+    return TaskOutcome(rows, oracle, graph.complete, graph.live_renders, pages, results[0])
 
 
 async def run_all(
@@ -520,10 +535,15 @@ async def run_all(
     gate = asyncio.Semaphore(args.tasks_at_once)
     done = 0
     async with async_playwright() as pw:
-        browser = await launch_browser(pw, RenderSettings())
-        async with PlaywrightRenderer(browser, RenderSettings()) as renderer:
+        render_settings = RenderSettings(explore_clicks=not args.no_explore_clicks)
+        browser = await launch_browser(pw, render_settings)
+        async with PlaywrightRenderer(browser, render_settings) as renderer:
             context = await renderer.context()
             cache = RenderCache(renderer, PlaywrightFetcher(context), max_live=args.renders)
+            saved = args.render_cache
+            if saved is not None and saved.is_file():
+                with saved.open("rb") as f:
+                    cache.seed(*pickle.load(f))
 
             async def one(task: Task) -> tuple[str, TaskOutcome]:
                 nonlocal done
@@ -542,6 +562,10 @@ async def run_all(
 
             pairs = await asyncio.gather(*(one(t) for t in tasks))
             await cache.drain()
+            if args.render_cache is not None:
+                args.render_cache.parent.mkdir(parents=True, exist_ok=True)
+                with args.render_cache.open("wb") as f:
+                    pickle.dump((cache.rendered(), cache.fetched()), f)
         await browser.close()
     return dict(pairs), cache
 
@@ -778,6 +802,31 @@ def verdict(rows: Sequence[Row], names: Sequence[str], group: str) -> list[str]:
     return out
 
 
+def write_traces(folder: Path, tasks: Sequence[Task], outcomes: dict[str, TaskOutcome]) -> None:
+    """One text file per task: pw_adaptive's pages in fetch order with their
+    relevance, link score, blindness and label (R relevant, b borderline)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for task in tasks:
+        result = outcomes[task.id].default
+        lines = [f"{task.id}: {task.query!r} ({task.lang})"]
+        if result is not None:
+            lines[0] += f" -> {result.stop_reason} after {len(result.pages)} pages"
+            lines.append(
+                f"summary: {json.dumps(result.summary().get('stop', {}), ensure_ascii=False)}"
+            )
+            for i, page in enumerate(result.pages, 1):
+                urls = {page.url, page.final_url}
+                mark = "R" if urls & task.relevant else "b" if urls & task.borderline else "-"
+                flag = page.error or page.note or ""
+                lines.append(
+                    f"{i:3d} {mark} rel={page.relevance:.3f} link={page.link_score:.2f}"
+                    f"{' blind' if page.blind else '      '} d={page.depth} {page.final_url} {flag}"
+                )
+        missed = sorted(task.relevant - set(outcomes[task.id].rows[0].found_urls))
+        lines += [f"missed: {u}" for u in missed]
+        (folder / f"{task.id}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 def run_peers(
     tasks: Sequence[Task], outcomes: dict[str, TaskOutcome], budget: int, concurrency: int
 ) -> tuple[list[Row], list[str]]:
@@ -889,6 +938,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-ablations", action="store_true", help="skip the ablations")
     parser.add_argument("--no-peers", action="store_true", help="skip Crawl4AI and the BFS peer")
     parser.add_argument("--peer-concurrency", type=int, default=4)
+    parser.add_argument(
+        "--no-explore-clicks",
+        action="store_true",
+        help="render without click exploration (faster; loses click-only links)",
+    )
+    parser.add_argument(
+        "--trace", type=Path, help="write pw_adaptive's crawl of each task, page by page, here"
+    )
+    parser.add_argument(
+        "--render-cache",
+        type=Path,
+        help="keep renders in this file between runs (development: judgement changes"
+        " replay in seconds; delete it after a renderer change)",
+    )
     parser.add_argument("--task", action="append", help="only these task ids (repeatable)")
     parser.add_argument("--budget", type=int, default=100)
     parser.add_argument("--renders", type=int, default=4, help="live renders at once")
@@ -916,7 +979,10 @@ def main(argv: list[str] | None = None) -> int:
                           file=sys.stderr)  # fmt: skip
                     continue
                 if root not in served:
-                    served[root] = stack.enter_context(serve_directory(root))
+                    # A port of its own per site, the same in every run, so
+                    # that a saved render cache (--render-cache) matches.
+                    port = 20000 + zlib.crc32(labels["site"].encode()) % 20000
+                    served[root] = stack.enter_context(serve_directory(root, port))
                 tasks += label_tasks(labels, served[root])
         if not args.no_fixtures:
             sites = stack.enter_context(serve_portals(args.portal))
@@ -950,7 +1016,7 @@ def main(argv: list[str] | None = None) -> int:
         n = sum(t.group == group for t in tasks)
         lines += ["", f"### Totals: {group} ({n} tasks, budget {args.budget})", ""]
         lines += totals_table([r for r in rows if r.group == group], names)
-        lines += ["", *verdict(rows, names, group)]
+        lines += ["", *verdict(rows, [v.name for v in baselines(args.budget)], group)]
     abl = ablation_rows(rows, ablations(args.budget)) if not args.no_ablations else []
     if abl:
         lines += ["", f"### Ablations: all {len(tasks)} tasks, against the defaults", ""]
@@ -974,6 +1040,8 @@ def main(argv: list[str] | None = None) -> int:
         lines += ["", "### Per task", "", *per_task_table(rows, [v.name for v in variants])]
     print("\n".join(lines))
 
+    if args.trace is not None:
+        write_traces(args.trace, tasks, outcomes)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         data = {

@@ -163,6 +163,14 @@ class Adaptive:
         """Consecutive pages that brought nothing new."""
         return self._stale
 
+    def cold(self) -> int:
+        """Blind, irrelevant pages in a row while nothing was found."""
+        return self._cold
+
+    def sources(self) -> int:
+        """Pages that contributed fresh evidence."""
+        return self._sources
+
     def forgive(self) -> None:
         """Reset the stale run. The crawler calls this while a high-scoring,
         non-blind link is still queued: a few useless first pages must not end

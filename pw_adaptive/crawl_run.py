@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from pw_adaptive.adaptive import Adaptive, StopReason
 from pw_adaptive.dedup import ContentDeduper
@@ -85,7 +86,53 @@ class CrawlRun:
             elapsed_s=self.elapsed(),
             skips=tuple(self.skips),
             evidence_per_term=self.adaptive.options.evidence_per_term,
+            stop=self.explain_stop(),
         )
+
+    def explain_stop(self) -> dict[str, Any]:
+        """Why the crawl judged its stop safe: the stop reason, one sentence,
+        and the state the judgement rested on (the summary's ``stop``)."""
+        adaptive = self.adaptive
+        options = adaptive.options
+        reason = self.stop_reason or StopReason.FRONTIER_EXHAUSTED
+        best = self.frontier.best_score()
+        patience = max(options.patience, 1)
+        terms = len(self.query)
+        waiting = f"no queued link scored {self.settings.forgive_score} or more (best {best:.2f})"
+        why = {
+            StopReason.COVERAGE_REACHED: (
+                f"every term reached {options.evidence_per_term} pieces of evidence from"
+                f" {adaptive.sources()} pages, the last {adaptive.stale()} pages added nothing"
+                f" new, and {waiting}"
+            ),
+            StopReason.SATURATED: (
+                f"{adaptive.stale()} pages in a row added nothing new (patience {patience}),"
+                f" coverage {adaptive.coverage():.0%} of {terms} terms, and {waiting}"
+            ),
+            StopReason.NO_RELEVANT_PAGES: (
+                f"nothing relevant was found and the last {adaptive.cold()} pages came"
+                " through links without any clue for the query; no link with a clue was"
+                " queued or rendering"
+            ),
+            StopReason.BUDGET_EXHAUSTED: (
+                f"the budget of {self.settings.max_pages} pages was spent"
+                f" ({len(self.frontier)} links still queued, best {best:.2f})"
+            ),
+            StopReason.FRONTIER_EXHAUSTED: "no link in scope was left to follow",
+            StopReason.TIME_LIMIT: f"the time limit of {self.settings.time_limit_s} s was reached",
+            StopReason.CANCELLED: "the crawl was cancelled (SIGINT/SIGTERM or the caller)",
+        }.get(StopReason(reason), str(reason))
+        return {
+            "reason": str(reason),
+            "why": why,
+            "coverage": round(adaptive.coverage(), 4),
+            "covered": adaptive.covered(),
+            "stale": adaptive.stale(),
+            "cold": adaptive.cold(),
+            "sources": adaptive.sources(),
+            "queued": len(self.frontier),
+            "best_queued": round(best, 4),
+        }
 
     def record_skip(self, url: str, parent: str, reason: str) -> SkipRecord | None:
         """Keep a trap skip with its URL, once per URL and at most

@@ -190,19 +190,26 @@ class PageProcessor:
             except ValueError:
                 run.skipped["invalid_url"] += 1
                 continue
-            # A link seen before keeps the score it was queued with, and is not
-            # scored again. Letting a later, stronger sighting raise it (the
-            # frontier can) cost 12 more pages on the fixture tasks of the
-            # quality benchmark and found nothing more.
-            if run.frontier.knows(target):
+            # A link still queued is scored again, and a stronger sighting
+            # raises its score (the frontier keeps its discovery order): a
+            # sidebar that every page repeats is first seen on the home page,
+            # where nothing vouches for it; seen again on a relevant page, its
+            # links inherit that page's relevance. Links in flight or done
+            # are not scored again.
+            queued = run.frontier.queued_score(target)
+            if queued is None:
+                if run.frontier.knows(target):
+                    run.skipped["duplicate_url"] += 1
+                    continue
+                if not run.scope.allows_canonical(target):
+                    run.skipped["out_of_scope"] += 1
+                    continue
+                policy = await self.robots_for(target)
+                if policy is not None and not policy.allows(target):
+                    run.skipped["robots"] += 1
+                    continue
+            elif not run.settings.rescore_links:
                 run.skipped["duplicate_url"] += 1
-                continue
-            if not run.scope.allows_canonical(target):
-                run.skipped["out_of_scope"] += 1
-                continue
-            policy = await self.robots_for(target)
-            if policy is not None and not policy.allows(target):
-                run.skipped["robots"] += 1
                 continue
             scored = self.scorer.score(
                 link,

@@ -353,6 +353,11 @@ class Frontier:
             or canonical in self._aliases
         )
 
+    def queued_score(self, canonical: str) -> float | None:
+        """The score of a queued (not yet popped) canonical URL, or None."""
+        entry = self._queued.get(canonical)
+        return None if entry is None else entry.score
+
     def resolve(self, url: str) -> str:
         """The canonical URL that `url` stands for (itself unless an alias)."""
         canonical = self._canonical_or_raw(url)

@@ -192,6 +192,9 @@ class CrawlResult:
     evidence_per_term: int | None = None
     """The stopper's evidence target per term (coverage = mean of
     ``min(1, evidence / evidence_per_term)``); None when unknown."""
+    stop: dict[str, Any] = field(default_factory=dict)
+    """Why the stop was judged safe: ``reason``, a sentence ``why``, and the
+    stopper's and frontier's state it rested on (``CrawlRun.explain_stop``)."""
 
     def relevant_pages(self, min_relevance: float | None = None) -> list[PageRecord]:
         """Pages at or above ``min_relevance`` (default ``MIN_RELEVANCE``), best first."""
@@ -218,6 +221,7 @@ class CrawlResult:
             "failures": dict(sorted(self.failures.items())),
             "elapsed_s": round(self.elapsed_s, 3),
             "evidence_per_term": self.evidence_per_term,
+            "stop": self.stop,
         }
 
 

@@ -60,6 +60,10 @@ class CrawlSettings:
     inherit_min_relevance: float = EVIDENCE_RELEVANCE
     """Only pages at least this relevant pass a share on to their links
     (``pw_adaptive.links.INHERIT_MIN_RELEVANCE``); 0 lets every page do so."""
+    rescore_links: bool = True
+    """Score a queued link again each time a page links to it, and raise its
+    priority when the new sighting is stronger (a link inherits from a
+    relevant page that repeats it). False keeps the first score."""
     term_weights: bool = True
     """Weigh query terms in link clues by how rare they are on the pages seen
     so far (a term on every page, like "student" on a portal, counts less)."""

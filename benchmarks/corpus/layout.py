@@ -19,13 +19,12 @@ be (their snapshot is missing: the message says which repository to fetch).
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import shutil
 import subprocess
 import sys
-import tarfile
+import tempfile
 from pathlib import Path, PurePosixPath
 
 HERE = Path(__file__).resolve().parent
@@ -55,9 +54,47 @@ def git_dir(mirror: Path, repo: str) -> Path | None:
     return None
 
 
+def _extract_blobs(source: Path, commit: str, subdir: str, into: Path) -> tuple[int, list[str]]:
+    """Write the commit's files under ``subdir`` to ``into``, blob by blob;
+    returns (files written, paths whose blob the snapshot lacks). Snapshots
+    leave out files of 4 MiB and more, and ``git archive`` fails on them."""
+    listing = subprocess.run(
+        [
+            "git",
+            f"--git-dir={source}",
+            "ls-tree",
+            "-r",
+            "-z",
+            commit,
+            *([subdir] if subdir else []),
+        ],
+        check=True,
+        capture_output=True,
+    ).stdout.decode("utf-8", "surrogateescape")
+    strip = len(PurePosixPath(subdir).parts) if subdir else 0
+    written, missing = 0, []
+    for entry in filter(None, listing.split("\0")):
+        meta, path = entry.split("\t", 1)
+        mode, kind, sha = meta.split()
+        parts = PurePosixPath(path).parts[strip:]
+        if kind != "blob" or mode == "120000" or not parts or ".." in parts:
+            continue  # submodules, symlinks, anything out of the tree
+        blob = subprocess.run(
+            ["git", f"--git-dir={source}", "cat-file", "blob", sha], capture_output=True
+        )
+        if blob.returncode != 0:
+            missing.append(path)
+            continue
+        target = into.joinpath(*parts)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(blob.stdout)
+        written += 1
+    return written, missing
+
+
 def lay_out(site: dict[str, object], mirror: Path, out: Path, *, force: bool = False) -> str:
-    """Extract one site; returns a one-line status. Raises LookupError when its
-    snapshot is missing."""
+    """Extract (and build, when the manifest says how) one site; returns a
+    one-line status. Raises LookupError when its snapshot is missing."""
     name = str(site["name"])
     target = out / name
     stamp = target / ".laid-out"
@@ -68,37 +105,30 @@ def lay_out(site: dict[str, object], mirror: Path, out: Path, *, force: bool = F
     if source is None:
         raise LookupError(f"{name}: no snapshot of {site['repo']} under {mirror} (fetch it first)")
     subdir = str(site.get("subdir") or "").strip("/")
-    archive = subprocess.run(
-        [
-            "git",
-            f"--git-dir={source}",
-            "archive",
-            "--format=tar",
-            commit,
-            *([subdir] if subdir else []),
-        ],
-        check=True,
-        capture_output=True,
-    ).stdout
     base_path = str(site.get("base_path") or "/").strip("/")
-    root = target / base_path if base_path else target
     if target.exists():
         shutil.rmtree(target)
-    root.mkdir(parents=True)
-    strip = len(PurePosixPath(subdir).parts) if subdir else 0
-    files = 0
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        for member in tar.getmembers():
-            parts = PurePosixPath(member.name).parts[strip:]
-            if not parts or ".." in parts or PurePosixPath(member.name).is_absolute():
-                continue
-            if not (member.isfile() or member.isdir()):
-                continue  # no symlinks out of the tree
-            member.name = str(PurePosixPath(*parts))
-            tar.extract(member, root, filter="data")
-            files += member.isfile()
+    root = target / base_path if base_path else target
+    build = site.get("build")
+    with tempfile.TemporaryDirectory(prefix=f"layout-{name}-") as tmp:
+        tree = Path(tmp) / "src" if build else root
+        tree.mkdir(parents=True)
+        files, missing = _extract_blobs(source, commit, subdir, tree)
+        if isinstance(build, dict):
+            root.mkdir(parents=True, exist_ok=True)
+            for command in build.get("commands", []):
+                subprocess.run(
+                    ["bash", "-euo", "pipefail", "-c", str(command)],
+                    cwd=tree,
+                    check=True,
+                    env={**os.environ, "OUT": str(root)},
+                )
     stamp.write_text(commit + "\n")
-    return f"{name}: laid out {files} files from {site['repo']}@{commit[:10]} in {target}"
+    note = f", {len(missing)} files absent from the snapshot" if missing else ""
+    built = ", built" if build else ""
+    return (
+        f"{name}: laid out {files} files from {site['repo']}@{commit[:10]}{built}{note} in {target}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -128,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         try:
             print(lay_out(site, args.mirror, args.out, force=args.force))
-        except (LookupError, subprocess.CalledProcessError) as exc:
+        except (LookupError, subprocess.CalledProcessError, OSError) as exc:
             failed += 1
             print(f"{site['name']}: not laid out: {exc}", file=sys.stderr)
     return 1 if failed else 0
