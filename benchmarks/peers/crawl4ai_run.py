@@ -5,7 +5,8 @@ own Playwright and pulls in a large dependency tree)::
 
     make peers
     .venv-peers/bin/python benchmarks/peers/crawl4ai_run.py --tasks tasks.json \\
-        --out out.json --strategy bestfirst|adaptive [--budget 100] [--concurrency 4]
+        --out out.json --strategy bestfirst|adaptive [--budget 100] [--concurrency 4] \\
+        [--url-encoded-keywords] [--confidence-threshold 0.7]
 
 ``tasks.json`` is a JSON list of ``{"id", "start_url", "query"}``. The output
 is ``{"crawler", "version", "chromium", "launch_s", "tasks": [{"id", "pages":
@@ -47,11 +48,13 @@ What differs from Crawl4AI's defaults, and why
 * best-first: ``max_depth`` = the budget (Crawl4AI requires a depth; this makes
   ``max_pages`` the only limit), ``include_external=False``, ``max_pages`` =
   the budget, ``KeywordRelevanceScorer(keywords=query.split())`` as its docs
-  show for focused crawling; ``semaphore_count`` = ``--concurrency`` (the
+  show for focused crawling (``--url-encoded-keywords`` adds each keyword
+  percent-encoded: the scorer matches the raw URL, so without it a non-ASCII
+  keyword never matches a percent-encoded path); ``semaphore_count`` = ``--concurrency`` (the
   default dispatcher's cap on pages in flight; Crawl4AI's default is 10).
   ``stream=True`` so results arrive as fetched.
 * adaptive: ``AdaptiveConfig(strategy="statistical", max_pages=budget,
-  max_depth=budget)``. The default ``max_depth`` of 5 counts expansion rounds
+  max_depth=budget)``, and ``--confidence-threshold`` if given. The default ``max_depth`` of 5 counts expansion rounds
   of ``top_k_links=3`` pages each, so it would end every crawl at 16 pages
   whatever the budget; raised so that the adaptive stop or the budget ends it.
   Its round size (3) and link-preview concurrency (5) are fixed by Crawl4AI;
@@ -264,7 +267,9 @@ def in_fetch_order(pages: list[dict[str, Any]]) -> None:
     pages.sort(key=lambda p: (p["t_s"] is None, p["t_s"] or 0.0, p["rank"]))
 
 
-async def run_adaptive(task: Task, cdp_url: str, budget: int) -> dict[str, Any]:
+async def run_adaptive(
+    task: Task, cdp_url: str, budget: int, confidence_threshold: float | None
+) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": task.id,
         "pages": [],
@@ -273,6 +278,8 @@ async def run_adaptive(task: Task, cdp_url: str, budget: int) -> dict[str, Any]:
         "error": None,
     }
     config = AdaptiveConfig(strategy="statistical", max_pages=budget, max_depth=budget)
+    if confidence_threshold is not None:
+        config.confidence_threshold = confidence_threshold
     out["settings"] = {
         "strategy": config.strategy,
         "max_pages": config.max_pages,
@@ -336,6 +343,13 @@ async def main() -> int:
         "KeywordRelevanceScorer matches the raw URL, so non-ASCII keywords never match "
         "percent-encoded paths)",
     )
+    parser.add_argument(
+        "--confidence-threshold",
+        type=float,
+        default=None,
+        help="adaptive: stop confidence (default: Crawl4AI's, 0.7). With one page crawled its "
+        "consistency is 1.0, so a start page holding every query word already scores 0.7",
+    )
     args = parser.parse_args()
     tasks = load_tasks(args.tasks)
     flags = crawl4ai_launch_flags()
@@ -352,7 +366,7 @@ async def main() -> int:
                     task, cdp_url, args.budget, args.concurrency, args.url_encoded_keywords
                 )
             else:
-                res = await run_adaptive(task, cdp_url, args.budget)
+                res = await run_adaptive(task, cdp_url, args.budget, args.confidence_threshold)
             results.append(res)
             print(summary_line(crawler_name, res), flush=True)
     finally:
