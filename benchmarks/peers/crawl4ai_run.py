@@ -69,6 +69,7 @@ What differs from Crawl4AI's defaults, and why
 from __future__ import annotations
 
 import asyncio
+import atexit
 import os
 import shutil
 import subprocess
@@ -86,6 +87,7 @@ from peer_common import (
     base_parser,
     chromium_args,
     chromium_path,
+    chromium_version,
     load_tasks,
     summary_line,
     write_output,
@@ -93,6 +95,7 @@ from peer_common import (
 
 # Before Crawl4AI is imported: some of its modules read these at import time.
 _HOME = tempfile.mkdtemp(prefix="crawl4ai-home-")
+atexit.register(shutil.rmtree, _HOME, ignore_errors=True)  # also after --help or an error
 os.environ["CRAWL4_AI_BASE_DIRECTORY"] = _HOME
 os.environ.setdefault("CRAWL4AI_NO_CLOUD_NOTICE", "1")
 os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
@@ -354,6 +357,7 @@ async def main() -> int:
     tasks = load_tasks(args.tasks)
     flags = crawl4ai_launch_flags()
     profile = tempfile.mkdtemp(prefix="crawl4ai-chromium-")
+    atexit.register(shutil.rmtree, profile, ignore_errors=True)  # runs after Chromium has exited
     t_launch = time.perf_counter()
     proc, cdp_url = launch_chromium(profile, flags)
     launch_s = round(time.perf_counter() - t_launch, 3)
@@ -375,19 +379,19 @@ async def main() -> int:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
-        shutil.rmtree(profile, ignore_errors=True)
-        shutil.rmtree(_HOME, ignore_errors=True)
     write_output(
         args.out,
         crawler_name,
         CRAWL4AI_VERSION,
         results,
         chromium=chromium_path(),
+        chromium_version=chromium_version(),
         chromium_flags=flags,
         launch_s=launch_s,
         budget=args.budget,
         concurrency=args.concurrency,
         url_encoded_keywords=args.url_encoded_keywords,
+        confidence_threshold=args.confidence_threshold,
     )
     return 0
 

@@ -14,6 +14,7 @@ import json
 import os
 import shlex
 import shutil
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,6 +54,17 @@ def chromium_path() -> str:
             raise SystemExit(f"Chromium not found at {path} (set {CHROMIUM_ENV})")
         path = found
     return path
+
+
+def chromium_version() -> str:
+    """What ``chromium --version`` prints, e.g. "Chromium 156.0.8078.114 built on Debian ..."."""
+    try:
+        out = subprocess.run(
+            [chromium_path(), "--version"], capture_output=True, text=True, timeout=30
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"unknown ({exc})"
+    return out.stdout.strip() or "unknown"
 
 
 def chromium_args() -> list[str]:
