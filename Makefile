@@ -1,6 +1,7 @@
 # pw_adaptive: two commands do all the set-up on a fresh Debian machine, then run.
 #   make demo   serve a fixture portal and crawl it with a sample query
 #   make test   ruff, mypy and the whole pytest suite (browser tests included)
+#   make peers  the peer crawlers' own virtualenv (Crawl4AI), see benchmarks/peers/README.md
 
 PYTHON ?= python3
 VENV ?= .venv
@@ -10,7 +11,7 @@ STAMP := $(VENV)/.installed-stamp
 # the demo and the benchmarks resolve nothing but loopback.
 export PW_ADAPTIVE_BROWSER_ARGS ?= "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
 
-.PHONY: all demo test lint unit e2e bench chromium clean
+.PHONY: all demo test lint unit e2e bench chromium peers clean
 
 all: test
 
@@ -50,5 +51,24 @@ bench: chromium
 	$(PY) benchmarks/quality.py --json benchmarks/results/quality.json
 	$(PY) benchmarks/speed.py --json benchmarks/results/speed.json
 
+# Crawl4AI lives in its own virtualenv: it pins its own Playwright and brings
+# a large dependency tree that the project must not share. No browser is
+# downloaded (crawl4ai-setup is never run): the peers drive the system
+# Chromium, see benchmarks/peers/README.md.
+PEERS_VENV ?= .venv-peers
+PEERS_STAMP := $(PEERS_VENV)/.installed-stamp
+
+$(PEERS_STAMP): benchmarks/peers/requirements.txt
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' || \
+		{ echo "Crawl4AI needs Python >= 3.10 ($(PYTHON) is older)"; exit 1; }
+	test -x $(PEERS_VENV)/bin/python || $(PYTHON) -m venv $(PEERS_VENV)
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(PEERS_VENV)/bin/python -m pip install -q --upgrade pip
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(PEERS_VENV)/bin/python -m pip install -q -r benchmarks/peers/requirements.txt
+	CRAWL4AI_NO_CLOUD_NOTICE=1 CRAWL4_AI_BASE_DIRECTORY=$(PEERS_VENV) $(PEERS_VENV)/bin/python -c \
+		'from crawl4ai.__version__ import __version__ as v; print("crawl4ai", v, "in $(PEERS_VENV)")'
+	@touch $(PEERS_STAMP)
+
+peers: $(PEERS_STAMP) $(STAMP)
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache *.egg-info
+	rm -rf $(VENV) $(PEERS_VENV) .pytest_cache .mypy_cache .ruff_cache *.egg-info
