@@ -59,7 +59,12 @@ class RenderCache:
 
     async def _render_live(self, url: str) -> RenderedPage:
         async with self._live:
-            return await self._renderer.render(url)
+            page = await self._renderer.render(url)
+        if page.error is not None and not page.error.startswith(("download", "redirect_loop")):
+            # A timeout or crash says more about the machine's load than about
+            # the page: the next crawler that asks renders it again.
+            self._pages.pop(url, None)
+        return page
 
     async def render(self, url: str) -> RenderedPage:
         """The page for ``url``: rendered on the first request, replayed after."""

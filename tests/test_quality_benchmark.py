@@ -26,6 +26,7 @@ from pw_adaptive.settings import CrawlSettings
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 sys.path.insert(0, str(BENCHMARKS))
 
+import _corpus  # noqa: E402
 import quality  # noqa: E402
 from _oracle import explore, oracle_pages  # noqa: E402
 from _render_cache import RenderCache  # noqa: E402
@@ -357,26 +358,40 @@ def _visible_text(path: Path) -> str:
     return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", text)))
 
 
-@pytest.mark.parametrize("labels_path", sorted((BENCHMARKS / "labels").glob("*.json")))
+LABEL_SETS = sorted((BENCHMARKS / "labels").glob("*.json"))
+
+
+@pytest.mark.parametrize("labels_path", LABEL_SETS, ids=[p.stem for p in LABEL_SETS])
 def test_labels_are_well_formed_and_true_to_the_pages(labels_path: Path) -> None:
     labels = json.loads(labels_path.read_text(encoding="utf-8"))
     tasks = labels["tasks"]
     assert len(tasks) >= 4 and any(not t["relevant"] for t in tasks)
     assert len({t["id"] for t in tasks}) == len(tasks)
-    root = quality.site_root(labels)
-    if not root.is_dir():
-        pytest.skip(f"{root} is not on this machine (set {quality.REAL_SITES_ENV})")
+    site = _corpus.sites().get(labels["site"])
+    assert site is not None, f"no manifest for {labels['site']} in benchmarks/corpus/sites"
+    if not site.laid_out:
+        pytest.skip(f"{site.root} is not laid out (benchmarks/corpus/layout.py)")
     for task in tasks:
-        assert (root / task["start"].lstrip("/") / "index.html").is_file()
+        assert task.get("lang"), task["id"]
+        assert _corpus.page_file(site.root, task["start"]) is not None, task["start"]
         texts = []
         for path in task["relevant"]:
-            assert path.startswith("/") and path.endswith("/")
-            page = root / path.lstrip("/") / "index.html"
-            assert page.is_file(), path
+            page = _corpus.page_file(site.root, path)
+            assert page is not None, path
             texts.append(_visible_text(page))
+        for path in task.get("borderline", ()):
+            assert _corpus.page_file(site.root, path) is not None, path
         for fact in task["facts"]:
             assert any(fact in t for t in texts), (task["id"], fact)
         assert bool(task["facts"]) == bool(task["relevant"])
+
+
+def test_every_site_manifest_names_its_licence_and_languages() -> None:
+    for name, site in _corpus.sites().items():
+        assert site.manifest.get("license"), name
+        assert site.languages, name
+        if site.manifest.get("source") != "shared":
+            assert len(str(site.manifest.get("commit", ""))) == 40, name
 
 
 def test_recall_at_default_pages_cuts_baselines_at_pw_adaptive_cost() -> None:
