@@ -272,7 +272,7 @@ def _collapse(text: str) -> str:
 
 def identified(result: CrawlResult) -> list[str]:
     """The final URLs of the pages a pw_adaptive crawl marks relevant in its output."""
-    return [p.final_url for p in result.relevant_pages(EVIDENCE_RELEVANCE) if p.error is None]
+    return [p.final_url for p in result.relevant_pages() if p.error is None]
 
 
 def identification(task: Task, urls: Sequence[str] | None) -> tuple[int | None, int, int]:

@@ -30,7 +30,7 @@ from pw_adaptive.crawl_run import CrawlRun
 from pw_adaptive.frontier import FrontierEntry
 from pw_adaptive.links import Region
 from pw_adaptive.records import AttachmentRecord, PageRecord
-from pw_adaptive.relevance import relevance
+from pw_adaptive.relevance import assess
 from pw_adaptive.render import RenderedPage
 from pw_adaptive.render.extract import attachment_kind
 from pw_adaptive.render.fetch import Fetcher
@@ -143,18 +143,19 @@ class PageProcessor:
             reason = self._observe(entry, "", 0.0)
             self._emit_page(entry, page, final, 0.0, note=note)
             return reason
-        score = relevance(
+        verdict = assess(
             run.query,
             markdown=page.markdown,
             title=page.title,
             headings=page.headings,
             url=final,
         )
+        score = verdict.relevance
         reason = self._observe(entry, page.markdown, score)
         if run.term_weights is not None:
             run.term_weights.observe(run.query.hit_mask(page.markdown))
         await self._push_links(entry, page, final, score)
-        self._emit_page(entry, page, final, score)
+        self._emit_page(entry, page, final, score, relevant=verdict.about)
         if score >= MIN_RELEVANCE and run.settings.harvest_attachments:
             await self._harvest(page, final)
         return reason
@@ -287,6 +288,7 @@ class PageProcessor:
         *,
         error: str | None = None,
         note: str | None = None,
+        relevant: bool = False,
     ) -> None:
         run = self.run
         record = PageRecord(
@@ -307,6 +309,7 @@ class PageProcessor:
             error=error,
             note=note,
             elapsed_s=page.elapsed_s,
+            relevant=relevant,
         )
         run.pages.append(record)
         self.emit(record.to_json())

@@ -46,6 +46,9 @@ class PageRecord:
     note: str | None = None
     """Why the page was not observed: "duplicate_content", "soft_404", ..."""
     elapsed_s: float = 0.0
+    relevant: bool = False
+    """The page is about the query, not only touching it
+    (:func:`pw_adaptive.relevance.assess`): what ``relevant_pages()`` returns."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -55,6 +58,7 @@ class PageRecord:
             "title": self.title,
             "depth": self.depth,
             "relevance": round(self.relevance, 4),
+            "relevant": self.relevant,
             "link_score": round(self.link_score, 4),
             "blind": self.blind,
             "evidence": list(self.evidence),
@@ -92,6 +96,7 @@ class PageRecord:
             error=_opt(expect_str, data.get("error")),
             note=_opt(expect_str, data.get("note")),
             elapsed_s=expect_float(data.get("elapsed_s", 0.0)),
+            relevant=bool(data.get("relevant", False)),
         )
 
 
@@ -197,11 +202,12 @@ class CrawlResult:
     stopper's and frontier's state it rested on (``CrawlRun.explain_stop``)."""
 
     def relevant_pages(self, min_relevance: float | None = None) -> list[PageRecord]:
-        """Pages at or above ``min_relevance`` (default ``MIN_RELEVANCE``), best first."""
-        from pw_adaptive.adaptive import MIN_RELEVANCE
-
-        floor = MIN_RELEVANCE if min_relevance is None else min_relevance
-        keep = [p for p in self.pages if p.relevance >= floor and p.note is None]
+        """The pages about the query (``PageRecord.relevant``), best first; with
+        ``min_relevance``, every observed page at least that relevant instead."""
+        if min_relevance is None:
+            keep = [p for p in self.pages if p.relevant and p.note is None]
+        else:
+            keep = [p for p in self.pages if p.relevance >= min_relevance and p.note is None]
         return sorted(keep, key=lambda p: -p.relevance)
 
     def summary(self) -> dict[str, Any]:

@@ -29,19 +29,25 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 from urllib.parse import unquote, urlsplit
 
+from pw_adaptive.adaptive import EVIDENCE_RELEVANCE
 from pw_adaptive.query import Query
 
 __all__ = [
     "BODY_REFERENCE_WORDS",
     "BODY_WEIGHT",
+    "FOCUS_MENTIONS",
     "HEADING_WEIGHT",
+    "HUB_LINK_SHARE",
     "PASSING_MENTIONS",
     "SOFT_MIN_SHARE",
     "TITLE_WEIGHT",
     "URL_WEIGHT",
+    "Assessment",
+    "assess",
     "relevance",
     "url_words",
 ]
@@ -82,6 +88,17 @@ SOFT_MIN_SHARE: Final = 0.25
 a page about some of them, and a page about one of two terms lands at about
 (1 - 0.25) / 2 = 0.375 of a full one instead of 0.5."""
 
+FOCUS_MENTIONS: Final = 3.0
+"""Length-normalised body mentions of a specific term that make a page about
+it even when its title, headings and URL do not name it (a FAQ section)."""
+
+HUB_LINK_SHARE: Final = 0.5
+"""A page whose text is more than half link text is a hub (a menu, a list of
+news teasers, a table of contents): it leads to the answer, it is not one."""
+
+# Markdown link texts ("[text](url)") and what is not text (markup, spaces).
+_LINK_TEXT: Final = re.compile(r"(?<!!)\[([^\]]*)\]\([^)]*\)")
+_NON_TEXT: Final = re.compile(r"[\s#*_>|\-\[\]()`]+")
 # Markdown link and image targets: "[text](url)" keeps "text" and drops the
 # URL, so path words do not count as body mentions nor lengthen the body.
 _LINK_TARGET: Final = re.compile(r"\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")
@@ -119,21 +136,37 @@ def url_words(url: str) -> str:
     return " ".join(_URL_SEPARATORS.sub(" ", _CAMEL_BOUNDARY.sub(" ", raw)).split())
 
 
-def relevance(
+@dataclass(frozen=True)
+class Assessment:
+    """What a page says about a query: its relevance and whether it is about it."""
+
+    relevance: float
+    """The facet score in [0, 1] (module documentation)."""
+    about: bool
+    """The page is about the query, not only touching it: what a crawl marks
+    relevant in its output (:func:`assess`)."""
+
+
+def assess(
     query: Query,
     *,
     markdown: str,
     title: str = "",
     headings: Sequence[str] = (),
     url: str = "",
-) -> float:
-    """Return how much a page is about ``query``, in [0, 1].
+) -> Assessment:
+    """Score a page for ``query`` and judge whether it is about it.
 
-    ``markdown`` is the page's main content as rendered; when ``headings`` is
-    empty, its ATX headings (``# ...``) are used as the headings. See the
-    module documentation for the formula. An empty page scores 0; adding a
-    query term to the title, the URL or a non-empty ``headings`` never lowers
-    the score.
+    The relevance is the facet score of the module documentation, except that a
+    page whose only hits are generic portal words (``Query.term_weights`` below
+    1: "student", "campus") scores 0: mentioning students says nothing about
+    "student housing". The page is *about* the query when its relevance counts
+    as evidence (``EVIDENCE_RELEVANCE``), it names a specific term where a page
+    states its subject (title, a heading or the URL) or mentions it
+    :data:`FOCUS_MENTIONS` times in its body, and it is not a hub: at most
+    :data:`HUB_LINK_SHARE` of its text is link text. Hand labels call hubs,
+    teasers and passing mentions irrelevant; this is their rule, made
+    mechanical.
     """
     body = _LINK_TARGET.sub("]", markdown)
     if not headings:
@@ -164,10 +197,44 @@ def relevance(
     # drag the soft minimum down: a page about nursing placements that never
     # says "students" is still about "nursing students on placement".
     weights = query.term_weights
+    specific_terms = [i for i, w in enumerate(weights) if w >= 1.0] or list(range(terms))
+    if not any(facets[i] > 0.0 for i in specific_terms):
+        return Assessment(0.0, False)
     mean = sum(w * f for w, f in zip(weights, facets, strict=True)) / sum(weights)
-    specific = [f for w, f in zip(weights, facets, strict=True) if w >= 1.0] or facets
-    score = (1.0 - SOFT_MIN_SHARE) * mean + SOFT_MIN_SHARE * min(specific)
-    return min(1.0, max(0.0, score))
+    score = (1.0 - SOFT_MIN_SHARE) * mean + SOFT_MIN_SHARE * min(facets[i] for i in specific_terms)
+    score = min(1.0, max(0.0, score))
+    named = any(
+        in_title[i] or in_headings[i] or in_url[i] or in_body[i] * length_factor >= FOCUS_MENTIONS
+        for i in specific_terms
+    )
+    about = score >= EVIDENCE_RELEVANCE and named and _link_share(markdown) <= HUB_LINK_SHARE
+    return Assessment(score, about)
+
+
+def relevance(
+    query: Query,
+    *,
+    markdown: str,
+    title: str = "",
+    headings: Sequence[str] = (),
+    url: str = "",
+) -> float:
+    """Return how much a page is about ``query``, in [0, 1] (:func:`assess`).
+
+    ``markdown`` is the page's main content as rendered; when ``headings`` is
+    empty, its ATX headings (``# ...``) are used as the headings. See the
+    module documentation for the formula. An empty page scores 0; adding a
+    query term to the title, the URL or a non-empty ``headings`` never lowers
+    the score.
+    """
+    return assess(query, markdown=markdown, title=title, headings=headings, url=url).relevance
+
+
+def _link_share(markdown: str) -> float:
+    """Share of the text (in characters, markup aside) that is link text."""
+    linked = sum(len(m) for m in _LINK_TEXT.findall(markdown))
+    total = len(_NON_TEXT.sub("", _LINK_TARGET.sub("]", markdown)))
+    return linked / total if total else 0.0
 
 
 def _word_count(text: str) -> float:
