@@ -139,3 +139,57 @@ def test_the_state_file_is_closed_when_the_crawl_fails(
     with pytest.raises(StartPageError):
         asyncio.run(crawler.run(SITE + "/", "housing", state_path=tmp_path / "crawl.state"))
     assert len(opened) == 1 and closed == opened
+
+
+def test_every_stop_says_why_it_was_judged_safe() -> None:
+    settings = CrawlSettings(concurrency=1, respect_robots=False, probe_soft_404=False)
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(0))
+    result = asyncio.run(crawler.run(SITE + "/", "veterinary clinic"))
+    assert result.stop["reason"] == result.stop_reason == "no_relevant_pages"
+    assert "nothing relevant was found" in result.stop["why"]
+    assert result.summary()["stop"] == result.stop
+    budget = CrawlSettings(max_pages=2, respect_robots=False, probe_soft_404=False)
+    result = asyncio.run(AdaptiveCrawler(budget, renderer=FakeRenderer(0)).run(SITE + "/", "x y"))
+    assert result.stop["reason"] == "budget_exhausted" and "budget of 2 pages" in result.stop["why"]
+
+
+def test_relevant_pages_are_the_pages_about_the_query() -> None:
+    settings = CrawlSettings(concurrency=1, respect_robots=False, probe_soft_404=False)
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(0))
+    result = asyncio.run(crawler.run(SITE + "/", "student housing"))
+    marked = {p.url.removeprefix(SITE) for p in result.relevant_pages()}
+    assert marked == {"/life/halls", "/life/halls/prices"}
+    assert all(p.relevant == (p in result.relevant_pages()) for p in result.pages)
+
+
+class _Repeated:
+    """A home page whose menu lists "About" before "Buildings"; the housing page,
+    relevant, repeats the link to "Buildings" (not the one to "About")."""
+
+    async def render(self, url: str) -> RenderedPage:
+        path = url.removeprefix(SITE) or "/"
+        menu = [("/about", "About"), ("/buildings", "Buildings"), ("/housing", "Housing")]
+        text = {
+            "/housing": "# Housing\n\nHousing for students: halls, prices and contracts. "
+            "Housing applications open in May; housing costs 150 a week.",
+        }.get(path, "Nothing here.")
+        if path == "/housing":
+            menu = menu[1:2]
+        links = tuple(Link(SITE + p, text=t, region=Region.NAV) for p, t in menu)
+        return RenderedPage(
+            url=url, final_url=url, status=200, title=path, headings=(), markdown=text,
+            main_text=text, links=links, attachments=(), canonical=None, redirects=(),
+            error=None, elapsed_s=0.0,
+        )  # fmt: skip
+
+
+@pytest.mark.parametrize("rescore", [True, False], ids=["rescored", "first-score-kept"])
+def test_a_queued_link_seen_again_on_a_relevant_page_moves_up(rescore: bool) -> None:
+    settings = CrawlSettings(
+        concurrency=1, respect_robots=False, probe_soft_404=False, adaptive_stop=False,
+        max_pages=4, rescore_links=rescore,
+    )  # fmt: skip
+    result = asyncio.run(AdaptiveCrawler(settings, renderer=_Repeated()).run(SITE + "/", "housing"))
+    order = [p.url.removeprefix(SITE) for p in result.pages]
+    assert order[:2] == ["/", "/housing"]
+    assert order[2:] == (["/buildings", "/about"] if rescore else ["/about", "/buildings"])

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from pw_adaptive.adaptive import EVIDENCE_RELEVANCE, MIN_RELEVANCE
 from pw_adaptive.query import Query
-from pw_adaptive.relevance import relevance, url_words
+from pw_adaptive.relevance import assess, relevance, url_words
 
 ACCOMMODATION_PAGE = """\
 # Accommodation for overseas students
@@ -266,3 +266,26 @@ def test_a_specific_page_is_relevant_without_the_generic_word() -> None:
     )
     query = Query("accommodation for nursing students on placement")
     assert relevance(query, markdown=page, title="Nursing placements") >= EVIDENCE_RELEVANCE
+
+
+def test_a_page_that_only_says_generic_portal_words_scores_nothing() -> None:
+    q = Query("student housing on campus")
+    page = "Students love our campus. Every student can join a club on campus. Students!"
+    assert relevance(q, markdown=page, title="Campus life for students") == 0.0
+    assert relevance(q, markdown=page + " Housing is guaranteed.", title="Housing") > 0.0
+
+
+@pytest.mark.parametrize(
+    ("markdown", "title", "about"),
+    [
+        ("Halls cost 150 a week. Contracts run 40 weeks. Apply in May.", "Student housing", True),
+        ("\n".join(f"- [Housing news {i}](/news/{i})" for i in range(12)), "Housing news", False),
+        ("We welcome students. Housing is one of many services. Sport too.", "Welcome", False),
+    ],
+    ids=["named-in-title", "hub-of-links", "passing-mention"],
+)
+def test_a_page_is_about_the_query_when_it_names_it_and_is_not_a_hub(
+    markdown: str, title: str, about: bool
+) -> None:
+    verdict = assess(Query("student housing"), markdown=markdown, title=title)
+    assert verdict.about is about
