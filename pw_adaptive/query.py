@@ -210,7 +210,7 @@ def _lookup_keys(phrase: str, lang: str) -> tuple[str, ...]:
     if any(stems):
         keys.append(f"{lang}:" + " ".join(st or w for st, w in zip(stems, words, strict=True)))
     if script_of(phrase) == "han":
-        keys.extend(_chinese_forms(phrase)[1:2])
+        keys.append(_chinese_converters()[0].convert(phrase))
     return tuple(dict.fromkeys(key for key in keys if key))
 
 

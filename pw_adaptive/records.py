@@ -46,6 +46,9 @@ class PageRecord:
     note: str | None = None
     """Why the page was not observed: "duplicate_content", "soft_404", ..."""
     elapsed_s: float = 0.0
+    lang: str = ""
+    """Language of the page's text (ISO 639-1, :func:`pw_adaptive.text.detect_language`);
+    "" when it has none, or in records written before languages were recorded."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -66,6 +69,7 @@ class PageRecord:
             "error": self.error,
             "note": self.note,
             "elapsed_s": round(self.elapsed_s, 3),
+            "lang": self.lang,
             "markdown": self.markdown,
         }
 
@@ -92,6 +96,7 @@ class PageRecord:
             error=_opt(expect_str, data.get("error")),
             note=_opt(expect_str, data.get("note")),
             elapsed_s=expect_float(data.get("elapsed_s", 0.0)),
+            lang=expect_str(data.get("lang") or ""),
         )
 
 

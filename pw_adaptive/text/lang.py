@@ -63,7 +63,9 @@ def _by_script(sample: str) -> str | None:
         found = len(pattern.findall(sample))
         # Two kana are enough for Japanese: Chinese text has none, and a short
         # Japanese query may hold one particle among its kanji ("留学生の寮").
-        if found and (found >= _SCRIPT_SHARE * letters or lang == "ja" and found >= min(2, letters // 4)):
+        if found and (
+            found >= _SCRIPT_SHARE * letters or (lang == "ja" and found >= min(2, letters // 4))
+        ):
             return lang
     return None
 
@@ -91,7 +93,7 @@ def detect_query_language(text: str) -> str:
     if _LETTER.search(text) is None:
         return ""
     scores = dict(_identifier(True).rank(text))
-    best = max(scores, key=scores.__getitem__)
+    best: str = max(scores, key=scores.__getitem__)
     # English unless another language is clearly likelier: on one or two
     # words ("refund policy", "visa") the model's guess is close to a coin
     # toss, and most such queries are English.

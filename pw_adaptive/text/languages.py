@@ -53,7 +53,9 @@ def phrases(key: str) -> frozenset[str]:
     from pw_adaptive.text.normalize import fold
 
     return frozenset(
-        " ".join(fold(phrase).split()) for entry in _data().values() for phrase in entry.get(key, ())
+        " ".join(fold(phrase).split())
+        for entry in _data().values()
+        for phrase in entry.get(key, ())
     )
 
 

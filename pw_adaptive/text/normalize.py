@@ -130,7 +130,9 @@ def affix_pattern(lang: str) -> str | None:
     suffixes = language_data(lang).get("suffixes")
     if not suffixes:
         return None
-    return "(?:" + "|".join(re.escape(fold(s)) for s in sorted(suffixes, key=len, reverse=True)) + ")?"
+    return (
+        "(?:" + "|".join(re.escape(fold(s)) for s in sorted(suffixes, key=len, reverse=True)) + ")?"
+    )
 
 
 def strip_article(word: str, lang: str) -> str:

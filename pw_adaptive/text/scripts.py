@@ -22,8 +22,8 @@ from typing import Final
 
 __all__ = [
     "ARABIC",
-    "HANGUL",
     "HAN",
+    "HANGUL",
     "KANA",
     "MARKS",
     "THAI",
