@@ -61,7 +61,20 @@ from pw_adaptive.text.normalize import (
     strip_article,
     strip_particles,
 )
-from pw_adaptive.text.scripts import WORD, is_unspaced, script_of
+from pw_adaptive.text.scripts import (
+    ARABIC,
+    CYRILLIC,
+    DEVANAGARI,
+    HAN,
+    HANGUL,
+    KANA,
+    THAI,
+    WORD,
+    WORD_END,
+    WORD_START,
+    is_unspaced,
+    script_of,
+)
 from pw_adaptive.text.segment import segment_run, tokens
 
 __all__ = [
@@ -293,7 +306,7 @@ def _unbounded_pattern(variant: str) -> str:
     if is_unspaced(variant):
         return r"\s*".join(re.escape(char) for char in variant if not char.isspace())
     words = "[\\s\\-]+".join(re.escape(word) for word in variant.split())
-    return f"(?<!{_WORD_CHAR}){words}"
+    return f"{WORD_START}{words}"
 
 
 @dataclass(frozen=True)
@@ -549,10 +562,13 @@ class Query:
         or one of its synonyms occurs. 0 for text that mentions none (or is empty).
         """
         normalized = normalize_text(text)
+        families = _families(normalized)
         mask = 0
-        for bit, pattern in enumerate(self._patterns):
-            if pattern.search(normalized) is not None:
-                mask |= 1 << bit
+        for bit, patterns in enumerate(self._patterns):
+            for family, pattern in patterns:
+                if family in families and pattern.search(normalized) is not None:
+                    mask |= 1 << bit
+                    break
         return mask
 
     def term_counts(self, text: str) -> list[int]:
@@ -562,7 +578,15 @@ class Query:
         "housing", not also as "residence".
         """
         normalized = normalize_text(text)
-        return [sum(1 for _ in pattern.finditer(normalized)) for pattern in self._patterns]
+        families = _families(normalized)
+        return [
+            sum(
+                sum(1 for _ in pattern.finditer(normalized))
+                for family, pattern in patterns
+                if family in families
+            )
+            for patterns in self._patterns
+        ]
 
 
 GENERIC_TERM_WEIGHT: Final = 0.3
@@ -632,42 +656,101 @@ def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, .
     return tuple(terms), words
 
 
+# Script families a term's variants are split into, and how to tell that a
+# text holds a family's script. A family is searched only in text that holds
+# its script: an English page never runs the Arabic, Cyrillic or CJK
+# alternatives of the cross-lingual vocabulary. Latin is always searched.
+_FAMILY_OF_SCRIPT: Final = {"han": "cjk", "kana": "cjk"}
+_PRESENCE: Final = tuple(
+    (family, re.compile(f"[{chars}]"))
+    for family, chars in (
+        ("cjk", HAN + KANA),
+        ("thai", THAI),
+        ("hangul", HANGUL),
+        ("arabic", ARABIC),
+        ("devanagari", DEVANAGARI),
+        ("cyrillic", CYRILLIC),
+    )
+)
+
+
+def _families(normalized: str) -> frozenset[str]:
+    """The script families present in a normalized text ("latin" always)."""
+    if normalized.isascii():
+        return _LATIN_ONLY
+    return frozenset(
+        ["latin", *(family for family, present in _PRESENCE if present.search(normalized))]
+    )
+
+
+_LATIN_ONLY: Final = frozenset({"latin"})
+
+
+def _by_first_letter(patterns: list[str]) -> str:
+    """Join alternatives, grouping those that start with the same literal letter
+    under it ("ab|ac" -> "a(?:b|c)"). Python's engine tries alternatives one by
+    one; grouped, a word start tries only the variants of its first letter
+    (the cross-lingual vocabulary gives a term fifty Latin variants). Order
+    within a group is kept, so the longest variant still comes first."""
+    groups: dict[str, list[str]] = {}
+    loose: list[str] = []
+    for pattern in patterns:
+        if pattern[:1].isalnum():
+            groups.setdefault(pattern[0], []).append(pattern[1:])
+        else:
+            loose.append(pattern)
+    grouped = [
+        f"{first}(?:{'|'.join(rests)})" if len(rests) > 1 else first + rests[0]
+        for first, rests in groups.items()
+    ]
+    return "|".join(grouped + loose)
+
+
 def _term_regex(
     term: str, lang: str, synonyms: Synonyms, extra_groups: Iterable[int] = ()
-) -> re.Pattern[str]:
-    """One regex for a term and all its variants.
+) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The regexes for a term and all its variants, one per script family.
 
     Variants of spaced scripts share one pair of word-boundary assertions, so
     at a position inside a word the engine fails once instead of once per
-    variant (the regex runs on every markdown block of every page). Within
-    each kind the longest variant comes first: the engine takes the first
-    alternative that matches, so "hall of residence" wins over "residence".
-    Chinese variants are added in Simplified and Traditional characters.
+    variant (the regex runs on every markdown block of every page); a
+    lookahead on the variants' first letters lets it skip most positions at
+    one character test. Within each family the longest variant comes first:
+    the engine takes the first alternative that matches, so "hall of
+    residence" wins over "residence". Chinese variants are added in
+    Simplified and Traditional characters.
     """
     variants = list(synonyms.variants(term, lang))
     for number in extra_groups:
         variants.extend(v for v in synonyms.groups[number] if v not in variants)
-    bounded: list[tuple[str, str]] = []
-    unbounded: list[tuple[str, str]] = []
+    bounded: dict[str, list[tuple[str, str]]] = {}
+    unbounded: dict[str, list[tuple[str, str]]] = {}
     seen: set[str] = set()
     for number, variant in enumerate(variants):
         variant_lang = lang if number == 0 else synonyms.language(variant)
+        script = script_of(variant)
+        family = _FAMILY_OF_SCRIPT.get(script, script)
         if is_unspaced(variant):
             forms = _chinese_forms(variant) if variant_lang != "ja" else (variant,)
             for form in forms:
                 if form not in seen:
                     seen.add(form)
-                    unbounded.append((form, _unbounded_pattern(form)))
-        elif script_of(variant) == "hangul":
-            unbounded.append((variant, _unbounded_pattern(variant)))
+                    unbounded.setdefault(family, []).append((form, _unbounded_pattern(form)))
+        elif script == "hangul":
+            unbounded.setdefault(family, []).append((variant, _unbounded_pattern(variant)))
         else:
             pattern = _words_pattern(variant, variant_lang, singularize=number == 0)
-            bounded.append((variant, pattern))
-    alternatives = []
-    if bounded:
-        bounded.sort(key=lambda pair: -len(pair[0]))
-        joined = "|".join(pattern for _, pattern in bounded)
-        alternatives.append(f"(?<!{_WORD_CHAR})(?:{joined})(?!{_WORD_CHAR})")
-    unbounded.sort(key=lambda pair: -len(pair[0]))
-    alternatives.extend(pattern for _, pattern in unbounded)
-    return re.compile("|".join(alternatives))
+            bounded.setdefault(family, []).append((variant, pattern))
+    compiled = []
+    for family in dict.fromkeys([*bounded, *unbounded]):
+        alternatives = []
+        spaced = sorted(bounded.get(family, ()), key=lambda pair: -len(pair[0]))
+        if spaced:
+            joined = _by_first_letter([pattern for _, pattern in spaced])
+            first = "".join(sorted({re.escape(v[0]) for v, _ in spaced if family != "arabic"}))
+            guard = f"(?=[{first}])" if first else ""
+            alternatives.append(f"{guard}{WORD_START}(?:{joined}){WORD_END}")
+        rest = sorted(unbounded.get(family, ()), key=lambda pair: -len(pair[0]))
+        alternatives.extend(pattern for _, pattern in rest)
+        compiled.append((family, re.compile("|".join(alternatives))))
+    return tuple(compiled)

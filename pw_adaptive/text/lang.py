@@ -4,7 +4,7 @@ Scripts used by one language decide at once (Hangul: Korean; kana: Japanese;
 Thai; Devanagari: Hindi; Arabic; Han without kana: Chinese). Latin and
 Cyrillic text goes to ``py3langid`` (langid.py's model, shipped in the wheel,
 about 0.1 ms per call after a one-time load of about half a second). Pages are
-judged on a sample of their text: the language of the first few thousand
+judged on a sample of their text: the language of the first thousand
 characters is the page's language, and the cost stays flat per page.
 """
 
@@ -19,7 +19,7 @@ from pw_adaptive.text.scripts import ARABIC, DEVANAGARI, HAN, HANGUL, KANA, THAI
 
 __all__ = ["SAMPLE_CHARS", "detect_language", "detect_query_language"]
 
-SAMPLE_CHARS: Final = 2000
+SAMPLE_CHARS: Final = 1000
 """Characters of a page's text that decide its language."""
 
 # Script -> language, for scripts one language of ours writes alone. Kana
@@ -74,7 +74,7 @@ def detect_language(text: str) -> str:
     """ISO 639-1 code of the language ``text`` is written in ("" when it has
     no letters). Any language ``py3langid`` knows may come back."""
     sample = text[:SAMPLE_CHARS]
-    lang = _by_script(sample)
+    lang = None if sample.isascii() else _by_script(sample)
     if lang is not None:
         return lang
     if _LETTER.search(sample) is None:
