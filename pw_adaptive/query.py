@@ -94,6 +94,8 @@ MAX_TERMS: Final = 64
 _CJK_RANGES: Final = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 _CJK_CHAR: Final = re.compile(f"[{_CJK_RANGES}]")
 _WORD_CHAR: Final = WORD
+_LETTERS: Final = r"[^\W_]"
+_DEVANAGARI_LETTERS: Final = f"(?:[^\\W_]|[{DEVANAGARI}])"  # the block holds its vowel signs
 _WHITESPACE: Final = re.compile(r"\s+")
 
 # Words that end in "s" but are not plurals, so _singular leaves them alone.
@@ -294,19 +296,18 @@ def _words_pattern(variant: str, lang: str, *, singularize: bool) -> str:
             words.append(clitics + re.escape(strip_article(word, lang)) + suffixes)
         else:
             stem = stem_prefix(word, lang)
-            body = f"{re.escape(stem)}{_WORD_CHAR}*" if stem else re.escape(word)
+            # Combining marks survive NFKC only in scripts such as Devanagari;
+            # elsewhere the plain class is enough, and a much smaller regex.
+            rest = _DEVANAGARI_LETTERS if script_of(word) == "devanagari" else _LETTERS
+            body = f"{re.escape(stem)}{rest}*" if stem else re.escape(word)
             words.append(clitics + body)
     # Typographic and straight apostrophes are the same ("master’s").
     return "[\\s\\-]+".join(words).replace("'", "['’]")
 
 
 def _unbounded_pattern(variant: str) -> str:
-    """Regex for a variant that carries its own boundaries: unspaced scripts
-    match as substrings (inner spaces optional), Korean at a word's start."""
-    if is_unspaced(variant):
-        return r"\s*".join(re.escape(char) for char in variant if not char.isspace())
-    words = "[\\s\\-]+".join(re.escape(word) for word in variant.split())
-    return f"{WORD_START}{words}"
+    """Regex for a variant of an unspaced script: a substring, inner spaces optional."""
+    return r"\s*".join(re.escape(char) for char in variant if not char.isspace())
 
 
 @dataclass(frozen=True)
@@ -737,7 +738,9 @@ def _term_regex(
                     seen.add(form)
                     unbounded.setdefault(family, []).append((form, _unbounded_pattern(form)))
         elif script == "hangul":
-            unbounded.setdefault(family, []).append((variant, _unbounded_pattern(variant)))
+            # Korean words match at a word's start: bounded on the left only.
+            words = "[\\s\\-]+".join(re.escape(word) for word in variant.split())
+            bounded.setdefault(family, []).append((variant, words))
         else:
             pattern = _words_pattern(variant, variant_lang, singularize=number == 0)
             bounded.setdefault(family, []).append((variant, pattern))
@@ -749,7 +752,8 @@ def _term_regex(
             joined = _by_first_letter([pattern for _, pattern in spaced])
             first = "".join(sorted({re.escape(v[0]) for v, _ in spaced if family != "arabic"}))
             guard = f"(?=[{first}])" if first else ""
-            alternatives.append(f"{guard}{WORD_START}(?:{joined}){WORD_END}")
+            end = "" if family == "hangul" else WORD_END
+            alternatives.append(f"{guard}{WORD_START}(?:{joined}){end}")
         rest = sorted(unbounded.get(family, ()), key=lambda pair: -len(pair[0]))
         alternatives.extend(pattern for _, pattern in rest)
         compiled.append((family, re.compile("|".join(alternatives))))
