@@ -6,6 +6,7 @@ a 60-link page mix of menu, body and footer links):
 - links canonicalized per second (`canonicalize_url`);
 - links scored per second (`score_link`, query "international student housing");
 - `relevance()` calls per second on a 2,000-word page;
+- pages whose language is detected per second (`detect_language`);
 - content dedup checks per second (`ContentDeduper.check`, 2,000-word pages);
 - frontier push+pop per second at 10k and 1M URLs: the frontier alone
   (`push_canonical`, no trap detector), and the full `push` path at 10k
@@ -14,7 +15,7 @@ a 60-link page mix of menu, body and footer links):
 - checkpoint saves: a full save of 10k queued entries, and the incremental
   save after each page (median, and mean including WAL checkpoints);
 
-then the core cost of one page (1 relevance + 60 links canonicalized, scored
+then the core cost of one page (1 relevance + 1 language detection + 60 links canonicalized, scored
 and pushed + 1 pop + 1 dedup check + 1 checkpoint save) as a share of a
 100 ms and a 500 ms render.
 
@@ -51,6 +52,7 @@ from pw_adaptive.links import Link, Region, score_link  # noqa: E402
 from pw_adaptive.query import Query  # noqa: E402
 from pw_adaptive.relevance import relevance  # noqa: E402
 from pw_adaptive.scope import Scope  # noqa: E402
+from pw_adaptive.text.lang import detect_language  # noqa: E402
 from pw_adaptive.traps import TrapDetector  # noqa: E402
 from pw_adaptive.urls import canonicalize_url  # noqa: E402
 
@@ -212,6 +214,18 @@ def bench_relevance(sizes: Sizes) -> float:
     return _rate(sizes.pages, relevance_loop, sizes.repeats)
 
 
+def bench_language(sizes: Sizes) -> float:
+    """Pages whose language is detected per second (the crawler records it)."""
+    page = make_page()
+    detect_language(page)  # load the model outside the timing
+
+    def language_loop() -> None:
+        for _ in range(sizes.pages):
+            detect_language(page)
+
+    return _rate(sizes.pages, language_loop, sizes.repeats)
+
+
 def bench_dedup(sizes: Sizes) -> float:
     pages = [make_page(seed=seed) for seed in range(sizes.dedup_pages)]
 
@@ -310,6 +324,9 @@ def run(sizes: Sizes, log: TextIO | None = None) -> list[Row]:
     note("relevance ...")
     relevant = bench_relevance(sizes)
     rows.append(Row("relevance() on a 2,000-word page", relevant, "/s"))
+    note("language ...")
+    language = bench_language(sizes)
+    rows.append(Row("language detected, 2,000-word pages", language, "/s"))
     note("dedup ...")
     dedup = bench_dedup(sizes)
     rows.append(Row("dedup checks, 2,000-word pages", dedup, "/s"))
@@ -350,6 +367,7 @@ def run(sizes: Sizes, log: TextIO | None = None) -> list[Row]:
         1e3
         * (
             1 / relevant
+            + 1 / language
             + LINKS_PER_PAGE * (1 / canonicalize + 1 / scored + 1 / full_small)
             + 1 / dedup
         )

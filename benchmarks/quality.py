@@ -529,6 +529,15 @@ async def run_task(
     return TaskOutcome(rows, oracle, graph.complete, graph.live_renders, pages, results[0])
 
 
+def save_cache(cache: RenderCache, path: Path) -> None:
+    """Keep the renders so far in ``path`` (``--render-cache``), atomically."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    part = path.with_suffix(".part")
+    with part.open("wb") as f:
+        pickle.dump((cache.rendered(), cache.fetched()), f)
+    part.replace(path)
+
+
 async def run_all(
     tasks: Sequence[Task], variants: Sequence[Variant], args: argparse.Namespace
 ) -> tuple[dict[str, TaskOutcome], RenderCache]:
@@ -550,6 +559,8 @@ async def run_all(
                 async with gate:
                     outcome = await run_task(task, variants, cache, args.oracle_bound)
                 done += 1
+                if args.render_cache is not None and done % 5 == 0:
+                    save_cache(cache, args.render_cache)
                 row = outcome.rows[0]
                 print(
                     f"[{done}/{len(tasks)}] {task.id:<34} pw_adaptive {row.found}/{row.relevant}"
@@ -563,9 +574,7 @@ async def run_all(
             pairs = await asyncio.gather(*(one(t) for t in tasks))
             await cache.drain()
             if args.render_cache is not None:
-                args.render_cache.parent.mkdir(parents=True, exist_ok=True)
-                with args.render_cache.open("wb") as f:
-                    pickle.dump((cache.rendered(), cache.fetched()), f)
+                save_cache(cache, args.render_cache)
         await browser.close()
     return dict(pairs), cache
 
@@ -939,6 +948,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-peers", action="store_true", help="skip Crawl4AI and the BFS peer")
     parser.add_argument("--peer-concurrency", type=int, default=4)
     parser.add_argument(
+        "--only-default", action="store_true", help="pw_adaptive's defaults only (development)"
+    )
+    parser.add_argument(
         "--no-explore-clicks",
         action="store_true",
         help="render without click exploration (faster; loses click-only links)",
@@ -965,6 +977,8 @@ def main(argv: list[str] | None = None) -> int:
 
     started = time.perf_counter()
     variants = baselines(args.budget) + ([] if args.no_ablations else ablations(args.budget))
+    if args.only_default:
+        variants = variants[:1]
     peer_rows: list[Row] = []
     peer_notes: list[str] = []
     with contextlib.ExitStack() as stack:

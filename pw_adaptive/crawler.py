@@ -36,6 +36,7 @@ from pw_adaptive.render.extract import attachment_kind
 from pw_adaptive.render.fetch import Fetcher
 from pw_adaptive.robots import RobotsPolicy, robots_url
 from pw_adaptive.scoring import AnchorScorer, LinkScorer
+from pw_adaptive.text.lang import detect_language
 from pw_adaptive.urls import canonicalize_url, url_host
 
 RecordSink = Callable[[dict[str, Any]], None]
@@ -310,6 +311,7 @@ class PageProcessor:
             note=note,
             elapsed_s=page.elapsed_s,
             relevant=relevant,
+            lang=detect_language(page.markdown) if error is None else "",
         )
         run.pages.append(record)
         self.emit(record.to_json())

@@ -37,6 +37,8 @@ from typing import Any, Final, Literal
 from pw_adaptive.adaptive import EVIDENCE_RELEVANCE
 from pw_adaptive.query import Query, normalize_text
 from pw_adaptive.relevance import url_words
+from pw_adaptive.text.languages import phrases
+from pw_adaptive.text.scripts import UNSPACED, WORD
 
 __all__ = [
     "CLUE_WEIGHTS",
@@ -165,52 +167,17 @@ Collapsed menus and closed tabs are real navigation, so hidden links are
 scored like the others; the small penalty only breaks ties in favour of the
 link a person sees, as hidden links mostly repeat visible ones."""
 
+# Letters, digits, marks and unspaced runs: what remains of an anchor once
+# arrows, "»", "..." and other decoration are dropped.
+_ANCHOR_WORD: Final = re.compile(f"[{UNSPACED}]+|{WORD}+")
+
 GENERIC_ANCHORS: Final[frozenset[str]] = frozenset(
-    {
-        "learn more",
-        "read more",
-        "more",
-        "more info",
-        "more information",
-        "more details",
-        "details",
-        "find out more",
-        "discover more",
-        "see more",
-        "see all",
-        "see details",
-        "view",
-        "view more",
-        "view all",
-        "view details",
-        "click here",
-        "here",
-        "continue",
-        "continue reading",
-        "go",
-        "open",
-        "visit",
-        "explore",
-        "link",
-        "了解更多",
-        "更多",
-        "详情",
-        "查看",
-        "查看更多",
-        "查看详情",
-        "阅读更多",
-        "阅读全文",
-        "点击这里",
-        "点击查看",
-        "进入",
-    }
+    " ".join(_ANCHOR_WORD.findall(anchor)) for anchor in phrases("generic_anchors")
 )
 """Anchor texts that say nothing by themselves (normalized, punctuation and
-arrows stripped): their meaning is the heading of the card they sit in."""
-
-# Letters, digits and CJK: what remains of an anchor once arrows, "»", "..."
-# and other decoration are dropped.
-_ANCHOR_WORD: Final = re.compile(r"[^\W_]+")
+arrows stripped), in every language of ``data/languages.json`` ("Read more",
+"了解更多", "Подробнее", "اقرأ المزيد"): their meaning is the heading of the
+card they sit in."""
 
 
 @dataclass(frozen=True)

@@ -1,59 +1,85 @@
 """Query terms, the synonyms lexicon, and which terms a piece of text hits.
 
 A :class:`Query` turns the user's topic ("international student housing",
-"留学生宿舍费用") into a short tuple of terms. Every consumer counts per term:
-relevance has one facet per term, the stopper one evidence counter per term,
-link scoring the fraction of terms a link's text hits. The rules:
+"留学生宿舍费用", "frais de scolarité") into a short tuple of terms. Every
+consumer counts per term: relevance has one facet per term, the stopper one
+evidence counter per term, link scoring the fraction of terms a link's text
+hits. Text handling per language lives in :mod:`pw_adaptive.text`; the rules:
 
-* Text is compared after :func:`normalize_text` (Unicode NFKC, then case
-  folding), so "Ｆｅｅｓ", "FEES" and "fees" are the same word.
-* Terms are the words the user typed, split on whitespace and punctuation,
-  without stop words (:data:`STOP_WORDS`) and duplicates. Adjacent words are
-  never merged into a phrase: "opening hours" is two terms, "refund policy"
-  is two terms. This keeps the term count what the user sees (the stopper
-  needs one evidence counter per word) and keeps a page that names only one
-  of the words partly relevant instead of not at all.
-* A query written without spaces that contains a Chinese run of more than two
-  characters ("留学生宿舍费用", "PhD申请截止") has that run segmented into words
-  by jieba, loaded lazily the first time such a query is built. Adjacent
-  segments that together form a lexicon entry are joined again
-  ("开放" + "时间" -> "开放时间"). A query with spaces is taken as segmented by
-  the user: its spaces are the word boundaries.
-* A Latin term matches whole words with light English inflection (see
+* Text is compared after :func:`normalize_text` (:func:`pw_adaptive.text.fold`:
+  NFKC, case folding, Arabic letter variants), so "Ｆｅｅｓ", "FEES" and
+  "fees" are the same word.
+* The query's language is detected (:func:`~pw_adaptive.text.detect_query_language`).
+  Terms are the words the user typed, split on whitespace and punctuation
+  (combining marks stay in their word: "छात्रावास"), without duplicates and
+  without stop words of that language or of English (``stopwordsiso``),
+  unless the lexicon knows the word. Adjacent words are never merged into a
+  phrase: "opening hours" is two terms. This keeps the term count what the
+  user sees and keeps a page that names one of the words partly relevant.
+* A run of an unspaced script (Chinese, Japanese, Thai) of three or more
+  characters in a query without spaces is segmented into words (jieba,
+  janome, pythainlp), loaded lazily; adjacent segments that together form a
+  lexicon entry are joined again ("开放" + "时间" -> "开放时间"). A query with
+  spaces is taken as segmented by the user. Korean words lose a trailing
+  particle ("기숙사를" -> "기숙사").
+* English terms match whole words with light English inflection (see
   :func:`_singular` and :func:`_inflection_pattern`): "refund" matches
   "Refunds", "refunded" and "refundable"; "fee" matches "fees" but not
-  "feedback"; "student" matches "students'" and "student's";
-  "application" matches "applications". Inflection only goes forward from
-  the singular: "house" matches "housing", but "housing" does not match
-  "house" (on a portal "housing" means accommodation, while "house" is just
-  as often "in-house", "open house" or "House rules"; the lexicon links
-  housing to accommodation, residences and halls instead).
-* A CJK term matches as a substring, since Chinese text has no spaces
-  between words.
-* A term also matches its synonyms (:class:`Synonyms`): single words with the
-  same inflection rules, phrases as phrases (words separated by any run of
-  spaces or hyphens), Chinese entries as substrings.
+  "feedback". Inflection only goes forward from the singular: "house"
+  matches "housing", but "housing" does not match "house".
+* Terms of other spaced languages match words that start with their Snowball
+  stem ("scolarité" matches "scolarités", "общежитие" matches "общежития"),
+  Arabic words also behind clitic prefixes ("السكن" matches "بالسكن"), Korean
+  words at the start of a word (particles follow).
+* Terms of unspaced scripts match as substrings; Chinese ones in both
+  Simplified and Traditional characters (``opencc``).
+* A term also matches its synonyms (:class:`Synonyms`), each by the rules of
+  its own language: the lexicon is cross-lingual, so "housing" reaches
+  "宿舍", "общежитие" and "寮".
 """
 
 from __future__ import annotations
 
 import functools
 import json
-import logging
 import math
 import os
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from types import MappingProxyType
 from typing import Any, Final
 
+from pw_adaptive.text.lang import detect_query_language
+from pw_adaptive.text.languages import phrases, stop_words
+from pw_adaptive.text.normalize import (
+    affix_pattern,
+    clitic_prefix_pattern,
+    fold,
+    stem_prefix,
+    strip_article,
+    strip_particles,
+)
+from pw_adaptive.text.scripts import (
+    ARABIC,
+    CYRILLIC,
+    DEVANAGARI,
+    HAN,
+    HANGUL,
+    KANA,
+    THAI,
+    WORD,
+    WORD_END,
+    WORD_START,
+    is_unspaced,
+    script_of,
+)
+from pw_adaptive.text.segment import segment_run, tokens
+
 __all__ = [
     "DEFAULT_SYNONYMS",
     "MAX_TERMS",
-    "STOP_WORDS",
     "Query",
     "Synonyms",
     "estimate_tokens",
@@ -63,21 +89,13 @@ __all__ = [
 MAX_TERMS: Final = 64
 """Most terms a query may have: the hit mask of a text is a 64-bit set."""
 
-STOP_WORDS: Final[frozenset[str]] = frozenset(
-    {"the", "of", "for", "and", "a", "an", "in", "to", "on", "at", "with", "的"}
-)
-"""Words dropped from queries (DESIGN, Query): they occur on every page."""
-
-# Scripts written without spaces between words (kana, CJK ideographs and their
-# extension A and compatibility blocks, Hangul syllables). Their terms match as
-# substrings, and a run of them is a word boundary for Latin words ("申请PhD").
+# Scripts whose characters cost about one LLM token each (CJK ideographs,
+# kana, Hangul syllables).
 _CJK_RANGES: Final = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 _CJK_CHAR: Final = re.compile(f"[{_CJK_RANGES}]")
-# A letter or digit of a spaced script: what must not touch a Latin match.
-_WORD_CHAR: Final = f"[^\\W_{_CJK_RANGES}]"
-# One query token: a CJK run, or a word that may hold inner apostrophes or
-# hyphens ("master's", "part-time"). Everything else separates tokens.
-_TOKEN: Final = re.compile(f"[{_CJK_RANGES}]+|{_WORD_CHAR}+(?:['’\\-]{_WORD_CHAR}+)*")
+_WORD_CHAR: Final = WORD
+_LETTERS: Final = r"[^\W_]"
+_DEVANAGARI_LETTERS: Final = f"(?:[^\\W_]|[{DEVANAGARI}])"  # the block holds its vowel signs
 _WHITESPACE: Final = re.compile(r"\s+")
 
 # Words that end in "s" but are not plurals, so _singular leaves them alone.
@@ -86,27 +104,20 @@ _NOT_PLURAL: Final = frozenset(
 )
 _VOWELS: Final = "aeiou"
 
-# CJK runs up to this length are taken as one word without loading jieba:
-# nearly every one- and two-character Chinese query is a single word (宿舍,
-# 学费), and jieba takes about a second to load its dictionary.
+# Unspaced runs up to this length are taken as one word without loading a
+# segmenter: nearly every one- and two-character Chinese query is a single
+# word (宿舍, 学费), and jieba takes about a second to load its dictionary.
 _SEGMENT_MIN_CHARS: Final = 3
-# Longest run of adjacent jieba segments that is tried as one lexicon entry.
+# Longest run of adjacent segments that is tried as one lexicon entry.
 _MAX_MERGE: Final = 4
+# Languages whose spaces separate phrases, not words: always segmented.
+_SEGMENT_DESPITE_SPACES: Final = frozenset({"th"})
 
 
 def normalize_text(text: str) -> str:
-    """Return ``text`` in the form every comparison uses: NFKC, then casefold.
-
-    NFKC folds compatibility forms (full-width Latin, ligatures, circled
-    digits) into plain characters; case folding is Unicode's caseless match
-    ("Straße" -> "strasse"). A second NFKC recomposes what case folding
-    decomposed, so the result is stable: the function is idempotent.
-    """
-    if text.isascii():
-        # ASCII is already NFKC, and its casefold is lower(): the common,
-        # cheap case for the markdown blocks the stopper scans.
-        return text.lower()
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+    """Return ``text`` in the form every comparison uses (:func:`pw_adaptive.text.fold`):
+    NFKC, case folding, Arabic letter variants folded. Idempotent."""
+    return fold(text)
 
 
 def estimate_tokens(text: str) -> int:
@@ -125,12 +136,43 @@ def estimate_tokens(text: str) -> int:
 
 
 def _is_cjk(text: str) -> bool:
-    return _CJK_CHAR.search(text) is not None
+    return is_unspaced(text)
 
 
 def _normalize_phrase(text: str) -> str:
     """Normalize ``text`` and collapse its whitespace to single spaces."""
     return " ".join(normalize_text(text).split())
+
+
+def _script_language(word: str) -> str:
+    """The language a lexicon entry without a language tag is taken to be in."""
+    script = script_of(word)
+    guess = {
+        "han": "zh",
+        "kana": "ja",
+        "thai": "th",
+        "hangul": "ko",
+        "arabic": "ar",
+        "devanagari": "hi",
+        "cyrillic": "ru",
+    }.get(script)
+    if guess is not None:
+        return guess
+    return "en" if word.isascii() else ""
+
+
+@functools.cache
+def _chinese_converters() -> tuple[Any, Any]:
+    import opencc
+
+    return opencc.OpenCC("t2s"), opencc.OpenCC("s2t")
+
+
+def _chinese_forms(word: str) -> tuple[str, ...]:
+    """``word`` in Simplified and in Traditional characters (``opencc``)."""
+    to_simplified, to_traditional = _chinese_converters()
+    forms = (word, to_simplified.convert(word), to_traditional.convert(word))
+    return tuple(dict.fromkeys(forms))
 
 
 def _singular(word: str) -> str:
@@ -163,9 +205,28 @@ def _singular(word: str) -> str:
     return word[:-1]
 
 
-def _lookup_key(phrase: str) -> str:
-    """Key under which a normalized word or phrase is found in the lexicon."""
-    return " ".join(_singular(token) for token in _TOKEN.findall(phrase))
+def _english_key(phrase: str) -> str:
+    """Key under which a normalized English word or phrase is found: its singular."""
+    return " ".join(_singular(token) for token in tokens(phrase))
+
+
+def _lookup_keys(phrase: str, lang: str) -> tuple[str, ...]:
+    """Keys under which a normalized word or phrase in ``lang`` is found in the
+    lexicon: itself, its English singular (ASCII words), its stem per word
+    (tagged with the language, so stems of two languages never meet) and, for
+    Chinese, its Simplified form."""
+    keys = [phrase]
+    if phrase.isascii():
+        keys.append(_english_key(phrase))
+    words = tokens(phrase)
+    # English words are found by their singular: Snowball's English stems
+    # are too eager ("housing" -> "hous" would find "house").
+    stems = [stem_prefix(word, lang) for word in words] if lang != "en" else []
+    if any(stems):
+        keys.append(f"{lang}:" + " ".join(st or w for st, w in zip(stems, words, strict=True)))
+    if script_of(phrase) == "han":
+        keys.append(_chinese_converters()[0].convert(phrase))
+    return tuple(dict.fromkeys(key for key in keys if key))
 
 
 def _inflection_pattern(word: str) -> str:
@@ -203,33 +264,50 @@ def _inflection_pattern(word: str) -> str:
     return f"{re.escape(stem)}(?:{alternatives}){optional}"
 
 
-def _variant_pattern(variant: str, *, singularize: bool) -> str:
-    """Regex matching one normalized variant (a query term or a synonym) in text.
+def _words_pattern(variant: str, lang: str, *, singularize: bool) -> str:
+    """Regex for one normalized spaced-script variant in ``lang``, without the
+    word boundaries :func:`_term_regex` adds.
 
-    CJK variants match as substrings (inner spaces optional). Latin variants
-    are to match whole words: :func:`_term_regex` adds the boundaries (the
-    match may not touch another letter or digit of a spaced script). Each word is inflected (:func:`_inflection_pattern`), stop
-    words inside phrases excepted; words of a phrase are separated by any run
-    of whitespace or hyphens ("hall of residence", "entry-requirements"), the
-    parts of a hyphenated word by an optional space or hyphen ("e-mail",
-    "email"). With ``singularize`` (query terms) each word is first reduced to
-    its singular, so "refunds" matches "refund"; lexicon entries are inflected
-    as written, so the entry "halls" does not match the "Great Hall".
+    Words of a phrase are separated by any run of whitespace or hyphens ("hall
+    of residence", "entry-requirements"). English words are inflected
+    (:func:`_inflection_pattern`; with ``singularize``, query terms, each word
+    is first reduced to its singular, so "refunds" matches "refund"; lexicon
+    entries are inflected as written, so "halls" does not match the "Great
+    Hall"), the parts of a hyphenated word joined by an optional space or
+    hyphen ("e-mail", "email"). Words of a language with a stemmer match any
+    word that starts with their stem, behind the language's clitic prefixes.
+    Stop words inside phrases match as written.
     """
     variant = variant.replace("’", "'")
-    if _is_cjk(variant):
-        return r"\s*".join(re.escape(char) for char in variant if not char.isspace())
+    english = lang == "en" or (not lang and variant.isascii())
+    stops = stop_words(lang) | stop_words("en")
+    clitics = clitic_prefix_pattern(lang)
+    suffixes = affix_pattern(lang)
     words = []
     for word in variant.split():
-        parts = word.split("-")
-        if singularize:
-            parts[-1] = _singular(parts[-1])
-        if word in STOP_WORDS:
+        if word in stops:
             words.append(re.escape(word))
-        else:
+        elif english:
+            parts = word.split("-")
+            if singularize:
+                parts[-1] = _singular(parts[-1])
             words.append("[\\s\\-]?".join(_inflection_pattern(part) for part in parts))
+        elif suffixes is not None:
+            words.append(clitics + re.escape(strip_article(word, lang)) + suffixes)
+        else:
+            stem = stem_prefix(word, lang)
+            # Combining marks survive NFKC only in scripts such as Devanagari;
+            # elsewhere the plain class is enough, and a much smaller regex.
+            rest = _DEVANAGARI_LETTERS if script_of(word) == "devanagari" else _LETTERS
+            body = f"{re.escape(stem)}{rest}*" if stem else re.escape(word)
+            words.append(clitics + body)
     # Typographic and straight apostrophes are the same ("master’s").
     return "[\\s\\-]+".join(words).replace("'", "['’]")
+
+
+def _unbounded_pattern(variant: str) -> str:
+    """Regex for a variant of an unspaced script: a substring, inner spaces optional."""
+    return r"\s*".join(re.escape(char) for char in variant if not char.isspace())
 
 
 @dataclass(frozen=True)
@@ -237,30 +315,40 @@ class Synonyms:
     """An immutable lexicon: groups of words and phrases that mean the same.
 
     Members are stored normalized (:func:`normalize_text`, whitespace
-    collapsed). A word is found by its lookup key, the singular of each of its
-    words, so "fee" and "fees" find the same groups. A word may sit in several
-    groups; its variants are the union of them. Groups are not merged
-    transitively.
+    collapsed), each with its language (``languages``: member -> ISO 639-1
+    code; a member without one is taken to be in the language its script
+    suggests, English for ASCII). A word is found by its lookup keys (itself,
+    its English singular, its stem in its language, its Simplified Chinese
+    form), so "fee" and "fees", "學費" and "学费" find the same groups. A word
+    may sit in several groups; its variants are the union of them. Groups are
+    not merged transitively.
     """
 
     groups: tuple[tuple[str, ...], ...] = ()
     """The groups, normalized, in the order given; empty members dropped."""
+    languages: tuple[tuple[str, str], ...] = ()
+    """(member, language) pairs for members whose language is known."""
     _index: Mapping[str, tuple[int, ...]] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
+    _lang: Mapping[str, str] = field(init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         groups = tuple(_normalize_group(group) for group in self.groups)
+        langs = {_normalize_phrase(member): lang for member, lang in self.languages}
         index: dict[str, list[int]] = {}
         for number, group in enumerate(groups):
             for member in group:
-                numbers = index.setdefault(_lookup_key(member), [])
-                if number not in numbers:
-                    numbers.append(number)
+                lang = langs.get(member) or _script_language(member)
+                for key in _lookup_keys(member, lang):
+                    numbers = index.setdefault(key, [])
+                    if number not in numbers:
+                        numbers.append(number)
         object.__setattr__(self, "groups", groups)
         object.__setattr__(
             self, "_index", MappingProxyType({k: tuple(v) for k, v in index.items()})
         )
+        object.__setattr__(self, "_lang", MappingProxyType(langs))
 
     @classmethod
     def from_groups(cls, groups: Iterable[Iterable[str]]) -> Synonyms:
@@ -273,10 +361,15 @@ class Synonyms:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Synonyms:
-        """Load a lexicon from a UTF-8 JSON file ``{"groups": [[...], ...]}``.
+        """Load a lexicon from a UTF-8 JSON file.
 
-        Other top-level keys (a "description") are ignored. Raises ValueError
-        when the file is not JSON of that shape, OSError when it cannot be read.
+        Two shapes are read: ``{"groups": [[...], ...]}`` (members in any
+        language, tagged by script), and ``{"topics": [{"topic": name,
+        "en": [...], "ar": [...], ...}, ...]}`` (one group per topic, members
+        tagged with the language of their key; keys starting with "_" or not
+        a list, such as "_note", are ignored). Other top-level keys (a
+        "description") are ignored. Raises ValueError when the file is not
+        JSON of either shape, OSError when it cannot be read.
         """
         with open(path, encoding="utf-8") as file:
             text = file.read()
@@ -288,6 +381,8 @@ class Synonyms:
             data: Any = json.loads(text)
         except json.JSONDecodeError as error:
             raise ValueError(f"{source}: not valid JSON: {error}") from error
+        if isinstance(data, dict) and isinstance(data.get("topics"), list):
+            return cls._from_topics(data["topics"], source=source)
         groups = data.get("groups") if isinstance(data, dict) else None
         if not isinstance(groups, list) or not all(
             isinstance(group, list) and all(isinstance(member, str) for member in group)
@@ -296,15 +391,51 @@ class Synonyms:
             raise ValueError(f'{source}: expected {{"groups": [[str, ...], ...]}}')
         return cls.from_groups(groups)
 
+    @classmethod
+    def _from_topics(cls, topics: list[Any], *, source: str) -> Synonyms:
+        groups: list[tuple[str, ...]] = []
+        languages: list[tuple[str, str]] = []
+        for topic in topics:
+            if not isinstance(topic, dict):
+                raise ValueError(f"{source}: a topic must be an object, not {topic!r}")
+            members: list[str] = []
+            for lang, words in topic.items():
+                if lang.startswith("_") or not isinstance(words, list):
+                    continue
+                if not all(isinstance(word, str) for word in words):
+                    raise ValueError(f"{source}: topic {topic.get('topic')!r}: {lang} is not [str]")
+                members.extend(words)
+                if lang != "members":  # untagged entries: language by script
+                    languages.extend((word, lang) for word in words)
+            groups.append(tuple(members))
+        return cls(tuple(groups), tuple(languages))
+
     def extended(self, groups: Iterable[Iterable[str]]) -> Synonyms:
         """Return a new lexicon with ``groups`` added after this one's groups."""
-        return Synonyms(self.groups + tuple(_group_tuple(group) for group in groups))
+        return Synonyms(
+            self.groups + tuple(_group_tuple(group) for group in groups), self.languages
+        )
 
-    def variants(self, term: str) -> tuple[str, ...]:
-        """Return the normalized ``term`` followed by its synonyms, without repeats."""
+    def language(self, member: str) -> str:
+        """The language of a normalized member (or of any word, by its script)."""
+        return self._lang.get(member) or _script_language(member)
+
+    def groups_of(self, term: str, lang: str = "") -> tuple[int, ...]:
+        """Numbers of the groups a normalized ``term`` in ``lang`` belongs to."""
+        found: list[int] = []
+        for key in _lookup_keys(term, lang or _script_language(term)):
+            found.extend(n for n in self._index.get(key, ()) if n not in found)
+        return tuple(found)
+
+    def variants(self, term: str, lang: str = "") -> tuple[str, ...]:
+        """Return the normalized ``term`` followed by its synonyms, without repeats.
+
+        ``lang`` is the term's language (default: by its script), which
+        decides how its stem is looked up.
+        """
         normalized = _normalize_phrase(term)
         found = [normalized]
-        for number in self._index.get(_lookup_key(normalized), ()):
+        for number in self.groups_of(normalized, lang):
             found.extend(member for member in self.groups[number] if member not in found)
         return tuple(found)
 
@@ -334,36 +465,21 @@ DEFAULT_SYNONYMS: Final[Synonyms] = Synonyms._from_json(
     .read_text(encoding="utf-8"),
     source="pw_adaptive/data/synonyms.json",
 )
-"""University-portal vocabulary in English and Chinese (``data/synonyms.json``)."""
+"""Cross-lingual university-portal vocabulary (``data/synonyms.json``): one
+group per topic, each in the languages of ``data/languages.json``."""
 
 
-@functools.cache
-def _jieba_tokenizer() -> Any:
-    """Load jieba once per process, quietly, into a tokenizer of our own.
-
-    A private ``jieba.Tokenizer`` keeps the user's own jieba set-up (custom
-    dictionaries on the global tokenizer) and ours apart. Loading the
-    dictionary takes about a second, so it happens only when a query needs it.
-    """
-    import jieba
-
-    logging.getLogger("jieba").setLevel(logging.WARNING)
-    tokenizer = jieba.Tokenizer()
-    tokenizer.initialize()
-    return tokenizer
-
-
-def _segment(run: str, synonyms: Synonyms) -> list[str]:
-    """Split a CJK run into words, then re-join segments that form a lexicon entry."""
-    if len(run) < _SEGMENT_MIN_CHARS or synonyms.variants(run)[1:]:
+def _segment(run: str, lang: str, synonyms: Synonyms) -> list[str]:
+    """Split an unspaced run into words, then re-join segments that form a lexicon entry."""
+    if len(run) < _SEGMENT_MIN_CHARS or synonyms.groups_of(run, lang):
         return [run]
-    pieces = [piece for piece in _jieba_tokenizer().lcut(run) if piece.strip()]
+    pieces = segment_run(run, lang)
     words: list[str] = []
     start = 0
     while start < len(pieces):
         for stop in range(min(len(pieces), start + _MAX_MERGE), start + 1, -1):
             joined = "".join(pieces[start:stop])
-            if synonyms.variants(joined)[1:]:
+            if synonyms.groups_of(joined, lang):
                 words.append(joined)
                 start = stop
                 break
@@ -388,22 +504,26 @@ class Query:
     immutable and safe to share between threads.
     """
 
-    __slots__ = ("_patterns", "_synonyms", "_terms", "_text", "_weights")
+    __slots__ = ("_lang", "_patterns", "_synonyms", "_terms", "_text", "_weights")
 
     def __init__(self, text: str, synonyms: Synonyms | None = None) -> None:
         self._text = text
         self._synonyms = DEFAULT_SYNONYMS if synonyms is None else synonyms
-        terms = _split_terms(text, self._synonyms)
+        self._lang = detect_query_language(text)
+        terms, words = _split_terms(text, self._lang, self._synonyms)
         if not terms:
-            raise ValueError(
-                f"query {text!r} has no terms: it is empty or only stop words "
-                f"({', '.join(sorted(STOP_WORDS))})"
-            )
+            raise ValueError(f"query {text!r} has no terms: it is empty or only stop words")
         if len(terms) > MAX_TERMS:
             raise ValueError(f"query has {len(terms)} terms; at most {MAX_TERMS} are supported")
         self._terms = terms
-        self._weights = tuple(GENERIC_TERM_WEIGHT if _is_generic(t) else 1.0 for t in terms)
-        self._patterns = tuple(_term_regex(term, self._synonyms) for term in terms)
+        self._weights = tuple(
+            GENERIC_TERM_WEIGHT if _is_generic(t, self._lang) else 1.0 for t in terms
+        )
+        phrase_groups = _phrase_groups(words, self._lang, self._synonyms)
+        self._patterns = tuple(
+            _term_regex(term, self._lang, self._synonyms, phrase_groups.get(term, ()))
+            for term in terms
+        )
 
     @property
     def text(self) -> str:
@@ -414,6 +534,11 @@ class Query:
     def terms(self) -> tuple[str, ...]:
         """The normalized terms, in query order; term ``i`` is bit ``i`` of a hit mask."""
         return self._terms
+
+    @property
+    def lang(self) -> str:
+        """The language the query is written in (ISO 639-1; "" when unknown)."""
+        return self._lang
 
     @property
     def synonyms(self) -> Synonyms:
@@ -427,7 +552,7 @@ class Query:
     def term_weights(self) -> tuple[float, ...]:
         """How much each term says about a page, a priori: 1.0, or
         :data:`GENERIC_TERM_WEIGHT` for words that every page of a university
-        portal uses (:data:`PORTAL_GENERIC_WORDS`)."""
+        portal uses (``portal_generic`` in ``data/languages.json``)."""
         return self._weights
 
     def __repr__(self) -> str:
@@ -438,10 +563,13 @@ class Query:
         or one of its synonyms occurs. 0 for text that mentions none (or is empty).
         """
         normalized = normalize_text(text)
+        families = _families(normalized)
         mask = 0
-        for bit, pattern in enumerate(self._patterns):
-            if pattern.search(normalized) is not None:
-                mask |= 1 << bit
+        for bit, patterns in enumerate(self._patterns):
+            for family, pattern in patterns:
+                if family in families and pattern.search(normalized) is not None:
+                    mask |= 1 << bit
+                    break
         return mask
 
     def term_counts(self, text: str) -> list[int]:
@@ -451,67 +579,182 @@ class Query:
         "housing", not also as "residence".
         """
         normalized = normalize_text(text)
-        return [sum(1 for _ in pattern.finditer(normalized)) for pattern in self._patterns]
+        families = _families(normalized)
+        return [
+            sum(
+                sum(1 for _ in pattern.finditer(normalized))
+                for family, pattern in patterns
+                if family in families
+            )
+            for patterns in self._patterns
+        ]
 
-
-PORTAL_GENERIC_WORDS: Final = frozenset(
-    {"student", "university", "campus", "college", "学生", "大学", "高校", "校园"}
-)
-"""Words nearly every page of a university portal uses: in a query they
-still count, but a page or link that only matches them says little. The
-home page of a portal says "students" a dozen times; without this, it would
-count as a find for "accommodation for nursing students"."""
 
 GENERIC_TERM_WEIGHT: Final = 0.3
 """Weight of a generic term against 1.0 for the others (relevance facets and
-link clues)."""
+link clues). Generic terms are words nearly every page of a university portal
+uses ("students", "university", "学生"; ``portal_generic`` in
+``data/languages.json``): in a query they still count, but a page or link that
+only matches them says little. The home page of a portal says "students" a
+dozen times; without this, it would count as a find for "accommodation for
+nursing students"."""
 
 
-def _is_generic(term: str) -> bool:
-    base = term.removesuffix("'s").removesuffix("’s").removesuffix("s'")
-    return base in PORTAL_GENERIC_WORDS or base.removesuffix("s") in PORTAL_GENERIC_WORDS
+def _is_generic(term: str, lang: str) -> bool:
+    generic = phrases("portal_generic")
+    if term in generic or (term.isascii() and _singular(term) in generic):
+        return True
+    stem = stem_prefix(term, lang)
+    return stem is not None and any(stem_prefix(word, lang) == stem for word in generic)
 
 
-def _split_terms(text: str, synonyms: Synonyms) -> tuple[str, ...]:
+def _phrase_groups(words: list[str], lang: str, synonyms: Synonyms) -> dict[str, list[int]]:
+    """Groups of lexicon phrases that adjacent query words form, per word.
+
+    Terms stay single words, but a word that is part of a phrase the lexicon
+    knows ("academic calendar", "frais de scolarité") also matches that
+    phrase's synonyms: "calendar" alone has none, "academic calendar" reaches
+    "calendário acadêmico" and "学年暦". Only words without groups of their
+    own take them: "student" in "student housing" stays a student, not a
+    synonym of accommodation.
+    """
+    found: dict[str, list[int]] = {}
+    for start in range(len(words)):
+        for stop in range(start + 2, min(len(words), start + _MAX_MERGE) + 1):
+            for number in synonyms.groups_of(" ".join(words[start:stop]), lang):
+                for word in words[start:stop]:
+                    if synonyms.groups_of(word, lang):
+                        continue
+                    numbers = found.setdefault(word, [])
+                    if number not in numbers:
+                        numbers.append(number)
+    return found
+
+
+def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, ...], list[str]]:
+    """The query's terms, and all its words (stop words too) in order."""
     normalized = normalize_text(text)
-    user_segmented = len(normalized.split()) > 1
+    user_segmented = len(normalized.split()) > 1 and lang not in _SEGMENT_DESPITE_SPACES
     words: list[str] = []
-    for token in _TOKEN.findall(normalized):
-        if _is_cjk(token) and not user_segmented:
-            words.extend(_segment(token, synonyms))
+    for token in tokens(normalized):
+        if is_unspaced(token) and not user_segmented:
+            words.extend(_segment(token, lang, synonyms))
+        elif script_of(token) == "hangul" and not synonyms.groups_of(token, "ko"):
+            words.append(strip_particles(token, "ko"))
         else:
             words.append(token)
+    stops = stop_words(lang) | stop_words("en")
     terms: list[str] = []
     keys: set[str] = set()
     for word in words:
-        key = _lookup_key(word)
-        if word in STOP_WORDS or key in STOP_WORDS or not key or key in keys:
+        if word in stops and not synonyms.groups_of(word, lang):
+            continue
+        key = _lookup_keys(word, lang)[-1]
+        if key in keys:
             continue
         keys.add(key)
         terms.append(word)
-    return tuple(terms)
+    return tuple(terms), words
 
 
-def _term_regex(term: str, synonyms: Synonyms) -> re.Pattern[str]:
-    """One regex for a term and all its variants.
+# Script families a term's variants are split into, and how to tell that a
+# text holds a family's script. A family is searched only in text that holds
+# its script: an English page never runs the Arabic, Cyrillic or CJK
+# alternatives of the cross-lingual vocabulary. Latin is always searched.
+_FAMILY_OF_SCRIPT: Final = {"han": "cjk", "kana": "cjk"}
+_PRESENCE: Final = tuple(
+    (family, re.compile(f"[{chars}]"))
+    for family, chars in (
+        ("cjk", HAN + KANA),
+        ("thai", THAI),
+        ("hangul", HANGUL),
+        ("arabic", ARABIC),
+        ("devanagari", DEVANAGARI),
+        ("cyrillic", CYRILLIC),
+    )
+)
 
-    Latin variants share one pair of word-boundary assertions, so at a
-    position inside a word the engine fails once instead of once per variant
-    (the regex runs on every markdown block of every page). Within each
-    script the longest variant comes first: the engine takes the first
-    alternative that matches, so "hall of residence" wins over "residence".
+
+def _families(normalized: str) -> frozenset[str]:
+    """The script families present in a normalized text ("latin" always)."""
+    if normalized.isascii():
+        return _LATIN_ONLY
+    return frozenset(
+        ["latin", *(family for family, present in _PRESENCE if present.search(normalized))]
+    )
+
+
+_LATIN_ONLY: Final = frozenset({"latin"})
+
+
+def _by_first_letter(patterns: list[str]) -> str:
+    """Join alternatives, grouping those that start with the same literal letter
+    under it ("ab|ac" -> "a(?:b|c)"). Python's engine tries alternatives one by
+    one; grouped, a word start tries only the variants of its first letter
+    (the cross-lingual vocabulary gives a term fifty Latin variants). Order
+    within a group is kept, so the longest variant still comes first."""
+    groups: dict[str, list[str]] = {}
+    loose: list[str] = []
+    for pattern in patterns:
+        if pattern[:1].isalnum():
+            groups.setdefault(pattern[0], []).append(pattern[1:])
+        else:
+            loose.append(pattern)
+    grouped = [
+        f"{first}(?:{'|'.join(rests)})" if len(rests) > 1 else first + rests[0]
+        for first, rests in groups.items()
+    ]
+    return "|".join(grouped + loose)
+
+
+def _term_regex(
+    term: str, lang: str, synonyms: Synonyms, extra_groups: Iterable[int] = ()
+) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The regexes for a term and all its variants, one per script family.
+
+    Variants of spaced scripts share one pair of word-boundary assertions, so
+    at a position inside a word the engine fails once instead of once per
+    variant (the regex runs on every markdown block of every page); a
+    lookahead on the variants' first letters lets it skip most positions at
+    one character test. Within each family the longest variant comes first:
+    the engine takes the first alternative that matches, so "hall of
+    residence" wins over "residence". Chinese variants are added in
+    Simplified and Traditional characters.
     """
-    variants = synonyms.variants(term)
-    latin: list[tuple[str, str]] = []
-    cjk: list[tuple[str, str]] = []
+    variants = list(synonyms.variants(term, lang))
+    for number in extra_groups:
+        variants.extend(v for v in synonyms.groups[number] if v not in variants)
+    bounded: dict[str, list[tuple[str, str]]] = {}
+    unbounded: dict[str, list[tuple[str, str]]] = {}
+    seen: set[str] = set()
     for number, variant in enumerate(variants):
-        pattern = _variant_pattern(variant, singularize=number == 0)
-        (cjk if _is_cjk(variant) else latin).append((variant, pattern))
-    alternatives = []
-    if latin:
-        latin.sort(key=lambda pair: -len(pair[0]))
-        joined = "|".join(pattern for _, pattern in latin)
-        alternatives.append(f"(?<!{_WORD_CHAR})(?:{joined})(?!{_WORD_CHAR})")
-    cjk.sort(key=lambda pair: -len(pair[0]))
-    alternatives.extend(pattern for _, pattern in cjk)
-    return re.compile("|".join(alternatives))
+        variant_lang = lang if number == 0 else synonyms.language(variant)
+        script = script_of(variant)
+        family = _FAMILY_OF_SCRIPT.get(script, script)
+        if is_unspaced(variant):
+            forms = _chinese_forms(variant) if variant_lang != "ja" else (variant,)
+            for form in forms:
+                if form not in seen:
+                    seen.add(form)
+                    unbounded.setdefault(family, []).append((form, _unbounded_pattern(form)))
+        elif script == "hangul":
+            # Korean words match at a word's start: bounded on the left only.
+            words = "[\\s\\-]+".join(re.escape(word) for word in variant.split())
+            bounded.setdefault(family, []).append((variant, words))
+        else:
+            pattern = _words_pattern(variant, variant_lang, singularize=number == 0)
+            bounded.setdefault(family, []).append((variant, pattern))
+    compiled = []
+    for family in dict.fromkeys([*bounded, *unbounded]):
+        alternatives = []
+        spaced = sorted(bounded.get(family, ()), key=lambda pair: -len(pair[0]))
+        if spaced:
+            joined = _by_first_letter([pattern for _, pattern in spaced])
+            first = "".join(sorted({re.escape(v[0]) for v, _ in spaced if family != "arabic"}))
+            guard = f"(?=[{first}])" if first else ""
+            end = "" if family == "hangul" else WORD_END
+            alternatives.append(f"{guard}{WORD_START}(?:{joined}){end}")
+        rest = sorted(unbounded.get(family, ()), key=lambda pair: -len(pair[0]))
+        alternatives.extend(pattern for _, pattern in rest)
+        compiled.append((family, re.compile("|".join(alternatives))))
+    return tuple(compiled)

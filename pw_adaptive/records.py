@@ -49,6 +49,9 @@ class PageRecord:
     relevant: bool = False
     """The page is about the query, not only touching it
     (:func:`pw_adaptive.relevance.assess`): what ``relevant_pages()`` returns."""
+    lang: str = ""
+    """Language of the page's text (ISO 639-1, :func:`pw_adaptive.text.detect_language`);
+    "" when it has none, or in records written before languages were recorded."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -70,6 +73,7 @@ class PageRecord:
             "error": self.error,
             "note": self.note,
             "elapsed_s": round(self.elapsed_s, 3),
+            "lang": self.lang,
             "markdown": self.markdown,
         }
 
@@ -97,6 +101,7 @@ class PageRecord:
             note=_opt(expect_str, data.get("note")),
             elapsed_s=expect_float(data.get("elapsed_s", 0.0)),
             relevant=bool(data.get("relevant", False)),
+            lang=expect_str(data.get("lang") or ""),
         )
 
 

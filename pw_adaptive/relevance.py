@@ -35,6 +35,7 @@ from urllib.parse import unquote, urlsplit
 
 from pw_adaptive.adaptive import EVIDENCE_RELEVANCE
 from pw_adaptive.query import Query
+from pw_adaptive.text.segment import word_count
 
 __all__ = [
     "BODY_REFERENCE_WORDS",
@@ -103,13 +104,6 @@ _NON_TEXT: Final = re.compile(r"[\s#*_>|\-\[\]()`]+")
 # URL, so path words do not count as body mentions nor lengthen the body.
 _LINK_TARGET: Final = re.compile(r"\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")
 _ATX_HEADING: Final = re.compile(r"^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
-_CJK_CHAR: Final = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
-_SPACED_WORD: Final = re.compile(
-    "[^\\W_\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+"
-)
-# Chinese words average about two characters, so two CJK characters count as
-# one word when measuring a body's length.
-_CJK_CHARS_PER_WORD: Final = 2.0
 # camelCase boundaries in route slugs ("studentHousing").
 _CAMEL_BOUNDARY: Final = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _URL_SEPARATORS: Final = re.compile(r"[\W_]+")
@@ -238,6 +232,5 @@ def _link_share(markdown: str) -> float:
 
 
 def _word_count(text: str) -> float:
-    """Length of ``text`` in words: spaced-script words plus CJK characters / 2."""
-    cjk = len(_CJK_CHAR.findall(text))
-    return len(_SPACED_WORD.findall(text)) + cjk / _CJK_CHARS_PER_WORD
+    """Length of ``text`` in words, for every script (:func:`pw_adaptive.text.word_count`)."""
+    return word_count(text)

@@ -424,9 +424,9 @@ def test_a_job_failing_before_its_first_page_leaves_no_partial_file(tmp_path: Pa
 @pytest.mark.parametrize(
     ("content", "args", "message"),
     [
-        ('{"start_url": "https://a.example/", "query": "x", "max_pagez": 1}\n', [], "line 1: unknown option 'max_pagez'"),
+        ('{"start_url": "https://a.example/", "query": "fees", "max_pagez": 1}\n', [], "line 1: unknown option 'max_pagez'"),
         ("not json\n", [], "line 1: not JSON"),
-        ('{"start_url": "https://a.example/", "query": "x"}\n', ["--workers", "0"], "--workers must be >= 1"),
+        ('{"start_url": "https://a.example/", "query": "fees"}\n', ["--workers", "0"], "--workers must be >= 1"),
     ],
 )  # fmt: skip
 def test_the_batch_command_rejects_bad_input_with_exit_2_and_writes_nothing(

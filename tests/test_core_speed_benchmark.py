@@ -18,6 +18,7 @@ EXPECTED_ROWS = [
     "links canonicalized",
     "links scored",
     "relevance() on a 2,000-word page",
+    "language detected, 2,000-word pages",
     "dedup checks, 2,000-word pages",
     "frontier push+pop, 200 URLs",
     "frontier push+pop, 200 URLs, canonicalize+scope+traps",

@@ -149,7 +149,9 @@ def test_every_stop_says_why_it_was_judged_safe() -> None:
     assert "nothing relevant was found" in result.stop["why"]
     assert result.summary()["stop"] == result.stop
     budget = CrawlSettings(max_pages=2, respect_robots=False, probe_soft_404=False)
-    result = asyncio.run(AdaptiveCrawler(budget, renderer=FakeRenderer(0)).run(SITE + "/", "x y"))
+    result = asyncio.run(
+        AdaptiveCrawler(budget, renderer=FakeRenderer(0)).run(SITE + "/", "rowing")
+    )
     assert result.stop["reason"] == "budget_exhausted" and "budget of 2 pages" in result.stop["why"]
 
 

@@ -64,7 +64,7 @@ def test_the_same_job_twice_or_a_repeated_id_is_an_error() -> None:
     with pytest.raises(JobError, match=r"line 2: job id .* repeats line 1"):
         parse_jobs(_lines(job, job))
     with pytest.raises(JobError, match="line 2: job id 'B' repeats line 1"):
-        parse_jobs(_lines({**job, "id": "b"}, {"start_url": URL, "query": "x", "id": "B"}))
+        parse_jobs(_lines({**job, "id": "b"}, {"start_url": URL, "query": "fees", "id": "B"}))
 
 
 def test_blank_lines_are_ignored_and_an_empty_file_is_an_error(tmp_path: Path) -> None:

@@ -212,7 +212,7 @@ def test_click_only_link_in_a_card_is_led_by_the_card_teaser() -> None:
         f"{SITE}/arriving/paperwork",
         text="Open the checklist",
         context_heading="Before you fly",
-        context_text="Before you fly Your permission to study, health cover and documents.",
+        context_text="Before you fly Your study permit, health cover and documents.",
         via_click=True,
     )
     menu = Link(f"{SITE}/global", text="Global", region=Region.NAV)

@@ -30,6 +30,7 @@ from pw_adaptive.render.guard import GuardRoute, install_guard, remove_guard
 from pw_adaptive.render.hooks import PageState, close_quietly, prepare_page
 from pw_adaptive.render.ready import wait_until_ready
 from pw_adaptive.render.records import Attachment, ClosedOnExit, RenderedPage, RenderSettings
+from pw_adaptive.text.languages import phrases
 
 __all__ = ["PlaywrightRenderer", "open_renderer", "redirect_chain"]
 
@@ -373,11 +374,14 @@ async def open_renderer(
             await browser.close()
 
 
-# Buttons that reveal more items of the same list. Matched on the whole,
-# trimmed label so that "Load more" matches but "Load more than one file" not.
+# Buttons that reveal more items of the same list, in every language of
+# data/languages.json. Matched on the whole, trimmed label (one more word
+# allowed: "Load more news") so that "Load more" matches but "Load more than
+# one file" not.
 _LOAD_MORE = re.compile(
-    r"^\s*(load|show|view|see)\s+more(\s+\w+)?\s*$|^\s*more\s+(news|events|results|stories)\s*$"
-    r"|^\s*(加载更多|查看更多|显示更多)\s*$",
+    "^\\s*(?:"
+    + "|".join(re.escape(label).replace("\\ ", "\\s+") for label in sorted(phrases("load_more")))
+    + ")(?:\\s+\\w+)?\\s*$",
     re.IGNORECASE,
 )
 

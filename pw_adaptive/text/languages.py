@@ -1,0 +1,86 @@
+"""Per-language data: ``data/languages.json`` and the packages it names.
+
+One loader for what the text handling knows about each language, so that no
+module keeps a list of words of its own (STYLE rule 8): stop words come from
+``stopwordsiso``, stems from ``snowballstemmer``, the rest (particles, clitics,
+letter variants, generic link texts, "Load more" labels, portal words) from
+the data file. Everything is loaded on first use and cached.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Mapping
+from importlib import resources
+from types import MappingProxyType
+from typing import Any, Final
+
+__all__ = [
+    "LANGUAGES",
+    "language_data",
+    "phrases",
+    "stemmer",
+    "stop_words",
+]
+
+
+@functools.cache
+def _data() -> Mapping[str, Mapping[str, Any]]:
+    text = (
+        resources.files("pw_adaptive")
+        .joinpath("data")
+        .joinpath("languages.json")
+        .read_text(encoding="utf-8")
+    )
+    languages: dict[str, Mapping[str, Any]] = json.loads(text)["languages"]
+    return MappingProxyType(languages)
+
+
+LANGUAGES: Final[tuple[str, ...]] = tuple(_data())
+"""ISO 639-1 codes of the languages the data file describes."""
+
+
+def language_data(lang: str) -> Mapping[str, Any]:
+    """The data file's entry for ``lang`` (empty for an unknown language)."""
+    return _data().get(lang, {})
+
+
+@functools.cache
+def phrases(key: str) -> frozenset[str]:
+    """Every language's phrases under ``key`` ("generic_anchors", "load_more",
+    "portal_generic"), normalized (see :func:`pw_adaptive.text.normalize.fold`)."""
+    from pw_adaptive.text.normalize import fold
+
+    return frozenset(
+        " ".join(fold(phrase).split())
+        for entry in _data().values()
+        for phrase in entry.get(key, ())
+    )
+
+
+@functools.cache
+def stop_words(lang: str) -> frozenset[str]:
+    """Stop words of ``lang`` from ``stopwordsiso``, normalized, minus the data
+    file's ``keep_words`` (content words the ISO lists include: "course",
+    "research", "information"). Empty for a language the package lacks."""
+    import stopwordsiso
+
+    from pw_adaptive.text.normalize import fold
+
+    if not lang or not stopwordsiso.has_lang(lang):
+        return frozenset()
+    keep = {fold(word) for word in language_data(lang).get("keep_words", ())}
+    return frozenset(fold(word) for word in stopwordsiso.stopwords(lang)) - keep
+
+
+@functools.cache
+def stemmer(lang: str) -> Callable[[str], str] | None:
+    """The Snowball stemmer of ``lang`` (``snowballstemmer``), or None."""
+    algorithm = language_data(lang).get("stemmer")
+    if not algorithm:
+        return None
+    import snowballstemmer
+
+    stem_word: Callable[[str], str] = snowballstemmer.stemmer(algorithm).stemWord
+    return functools.lru_cache(maxsize=4096)(stem_word)

@@ -1,0 +1,144 @@
+"""The one form text is compared in, and per-language word normalisation.
+
+:func:`fold` runs on every markdown block of every page, so it is cheap for
+the common case (ASCII) and only does per-script work when the script is
+present. The word-level functions (:func:`stem_prefix`,
+:func:`strip_particles`, :func:`clitic_prefix_pattern`) run on query terms
+and lexicon entries only, when a query is built.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from typing import Final
+
+from pw_adaptive.text.languages import language_data, stemmer
+from pw_adaptive.text.scripts import ARABIC, MARKS
+
+__all__ = [
+    "MIN_STEM",
+    "affix_pattern",
+    "clitic_prefix_pattern",
+    "fold",
+    "stem_prefix",
+    "strip_article",
+    "strip_particles",
+]
+
+_ARABIC_CHAR: Final = re.compile(f"[{ARABIC}]")
+
+
+@functools.cache
+def _arabic_table() -> dict[int, str | None]:
+    """str.translate table: letter variants folded, tatweel and Arabic marks dropped."""
+    data = language_data("ar")
+    table: dict[int, str | None] = {ord(a): b for a, b in data.get("letter_variants", {}).items()}
+    table.update({ord(char): None for char in data.get("ignored", ())})
+    marks = re.compile(f"[{MARKS}]")
+    for code in range(0x0600, 0x0700):
+        if marks.match(chr(code)):
+            table[code] = None
+    return table
+
+
+def fold(text: str) -> str:
+    """Return ``text`` in the form every comparison uses.
+
+    Unicode NFKC, then case folding ("Straße" -> "strasse", "ＦＥＥＳ" ->
+    "fees"), NFKC again to recompose what case folding decomposed; in Arabic
+    text the hamza carriers, taa marbuta and alef maqsura are folded and the
+    harakat and tatweel dropped (writers use them inconsistently:
+    "الجامعة" and "الجامعه", "إقامة" and "اقامة" are the same word). The
+    result is stable: ``fold(fold(t)) == fold(t)``.
+    """
+    if text.isascii():
+        # ASCII is already NFKC, and its casefold is lower(): the common,
+        # cheap case for the markdown blocks the stopper scans.
+        return text.lower()
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+    if _ARABIC_CHAR.search(folded) is not None:
+        folded = folded.translate(_arabic_table())
+    return folded
+
+
+MIN_STEM: Final = 3
+"""Shortest stem matched as a word prefix. Shorter stems ("us" of "usos")
+would match unrelated words; such words match whole instead."""
+
+
+def _base(char: str) -> str:
+    """``char`` without its diacritics ("ü" -> "u")."""
+    return unicodedata.normalize("NFD", char)[0]
+
+
+def stem_prefix(word: str, lang: str) -> str | None:
+    """The part of the folded ``word`` that its inflected forms share, by the
+    Snowball stemmer of ``lang``: "scolarité" -> "scolarit", "общежития" ->
+    "общежит", "gebühren" -> "gebühr". None when ``lang`` has no stemmer or
+    the stem is shorter than :data:`MIN_STEM`.
+
+    Snowball stems may drop diacritics (German "gebühr" -> "gebuhr"); the
+    prefix is taken from the word itself, as far as it agrees with the stem
+    letter for letter up to diacritics, so it still matches the text.
+    """
+    stem_word = stemmer(lang)
+    if stem_word is None:
+        return None
+    stem = stem_word(word)
+    length = 0
+    for a, b in zip(word, stem, strict=False):
+        if a != b and _base(a) != _base(b):
+            break
+        length += 1
+    if length >= MIN_STEM:
+        return word[:length]
+    # Stemmers that also strip prefixes (Arabic "السكن" -> "سكن") give a stem
+    # inside the word; the clitic pattern matches what goes before it.
+    if len(stem) >= MIN_STEM and stem in word:
+        return stem
+    return None
+
+
+def strip_particles(word: str, lang: str) -> str:
+    """``word`` without a trailing particle of ``lang`` (Korean "기숙사를" ->
+    "기숙사"), when at least two characters remain; else ``word``."""
+    for particle in language_data(lang).get("particles", ()):
+        if word.endswith(particle) and len(word) - len(particle) >= 2:
+            return word[: -len(particle)]
+    return word
+
+
+@functools.cache
+def clitic_prefix_pattern(lang: str) -> str:
+    """Regex (no groups) for the clitic prefixes of ``lang`` that may be glued
+    to the front of a word, each stage optional (Arabic: "و", then "ب", then
+    "ال": "وبالسكن"); "" for a language without them."""
+    stages = language_data(lang).get("clitic_prefixes", ())
+    return "".join(
+        "(?:" + "|".join(re.escape(fold(p)) for p in sorted(stage, key=len, reverse=True)) + ")?"
+        for stage in stages
+    )
+
+
+@functools.cache
+def affix_pattern(lang: str) -> str | None:
+    """Regex (no groups) for the optional endings of a word of ``lang`` when
+    the data file lists them (Arabic), else None: such a language matches a
+    word plus one listed ending instead of any word that starts with its stem."""
+    suffixes = language_data(lang).get("suffixes")
+    if not suffixes:
+        return None
+    return (
+        "(?:" + "|".join(re.escape(fold(s)) for s in sorted(suffixes, key=len, reverse=True)) + ")?"
+    )
+
+
+def strip_article(word: str, lang: str) -> str:
+    """``word`` without the definite article of ``lang`` glued to its front
+    (Arabic "السكن" -> "سكن"), when at least three letters remain."""
+    article = language_data(lang).get("article", "")
+    if article and word.startswith(article) and len(word) - len(article) >= MIN_STEM:
+        return word[len(article) :]
+    return word

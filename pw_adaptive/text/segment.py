@@ -1,0 +1,124 @@
+"""Splitting text into words, for every script.
+
+A *token* is a run of an unspaced script (Han, kana, Thai, ...) or a word of
+a spaced script: letters, digits and combining marks, with inner apostrophes
+or hyphens ("master's", "part-time", "छात्रावास"). Unspaced runs are split
+into words by a segmenter per language, loaded on first use:
+
+* Chinese: ``jieba`` (Traditional text is converted to Simplified with
+  ``opencc`` for segmentation, and the pieces are cut from the original);
+* Japanese: ``janome`` (pure Python, dictionary in the wheel);
+* Thai: ``pythainlp``'s ``newmm`` with its bundled dictionary.
+
+Only queries are segmented: pages are matched with patterns that need no
+segmentation (see :mod:`pw_adaptive.query`), so the segmenters' cost is paid
+once per query, never per page. When a segmenter's package is missing the run
+is split where the script changes (kanji / kana) or kept whole.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+from typing import Any, Final
+
+from pw_adaptive.text.scripts import HAN, KANA, UNSPACED, WORD, WORD_RUN
+
+__all__ = ["segment_run", "tokens", "word_count"]
+
+_TOKEN: Final = re.compile(f"[{UNSPACED}]+|{WORD}+(?:['’\\-]{WORD}+)*")
+_SPACED_WORD: Final = re.compile(WORD_RUN)
+# ASCII text has no marks and no unspaced script: the plain word class is
+# several times faster than the full one on the long bodies relevance counts.
+_ASCII_WORD: Final = re.compile(r"[^\W_]+")
+_UNSPACED_CHAR: Final = re.compile(f"[{UNSPACED}]")
+_SCRIPT_RUN: Final = re.compile(f"[{HAN}]+|[{KANA}]+|[^{HAN}{KANA}]+")
+# Words of unspaced scripts average about two characters (Chinese, Japanese
+# kanji compounds); Thai words are longer, but two keeps one rule for all.
+_UNSPACED_CHARS_PER_WORD: Final = 2.0
+
+_log = logging.getLogger(__name__)
+
+
+def tokens(text: str) -> list[str]:
+    """The tokens of ``text`` (already folded), in order; see the module doc."""
+    return _TOKEN.findall(text)
+
+
+def word_count(text: str) -> float:
+    """Length of ``text`` in words: spaced-script words plus unspaced characters / 2."""
+    if text.isascii():
+        return float(len(_ASCII_WORD.findall(text)))
+    unspaced = len(_UNSPACED_CHAR.findall(text))
+    return len(_SPACED_WORD.findall(text)) + unspaced / _UNSPACED_CHARS_PER_WORD
+
+
+@functools.cache
+def _jieba() -> Any:
+    """A private jieba tokenizer (the user's global one and its custom
+    dictionaries stay apart), loaded once; about a second."""
+    import jieba
+
+    logging.getLogger("jieba").setLevel(logging.WARNING)
+    tokenizer = jieba.Tokenizer()
+    tokenizer.initialize()
+    return tokenizer
+
+
+@functools.cache
+def _to_simplified() -> Any:
+    import opencc
+
+    return opencc.OpenCC("t2s")
+
+
+@functools.cache
+def _janome() -> Any | None:
+    try:
+        from janome.tokenizer import Tokenizer
+    except ImportError:
+        _log.warning("janome is not installed: Japanese queries are split by script only")
+        return None
+    return Tokenizer(wakati=True)
+
+
+@functools.cache
+def _thai() -> Any | None:
+    try:
+        from pythainlp.tokenize import word_tokenize
+    except ImportError:
+        _log.warning("pythainlp is not installed: Thai queries are not segmented")
+        return None
+    return word_tokenize
+
+
+def _cut_like(original: str, pieces: list[str]) -> list[str]:
+    """Cut ``original`` into pieces of the same lengths as ``pieces``."""
+    out, start = [], 0
+    for piece in pieces:
+        out.append(original[start : start + len(piece)])
+        start += len(piece)
+    return out
+
+
+def segment_run(run: str, lang: str) -> list[str]:
+    """Split an unspaced run into words with the segmenter of ``lang`` ("zh",
+    "ja", "th"; other languages: by the run's script)."""
+    if lang == "ja":
+        janome = _janome()
+        if janome is not None:
+            return [str(piece) for piece in janome.tokenize(run) if str(piece).strip()]
+        return _SCRIPT_RUN.findall(run)
+    if lang == "th":
+        thai = _thai()
+        if thai is not None:
+            return [p for p in thai(run, engine="newmm", keep_whitespace=False) if p.strip()]
+        return [run]
+    if _UNSPACED_CHAR.search(run) is None or not re.search(f"[{HAN}]", run):
+        return [run]
+    simplified = _to_simplified().convert(run)
+    pieces = [p for p in _jieba().lcut(simplified) if p.strip()]
+    if len(simplified) == len(run) and "".join(pieces) == simplified:
+        return _cut_like(run, pieces)
+    return pieces
