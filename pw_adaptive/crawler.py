@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pw_adaptive.adaptive import MIN_RELEVANCE, StopReason
@@ -154,9 +154,18 @@ class PageProcessor:
         if run.term_weights is not None:
             run.term_weights.observe(run.query.hit_mask(page.markdown))
         await self._push_links(entry, page, final, score)
-        self._emit_page(entry, page, final, score)
+        harvested: list[AttachmentRecord] = []
         if score >= MIN_RELEVANCE and run.settings.harvest_attachments:
-            await self._harvest(page, final)
+            started = time.monotonic()
+            harvested = await self._harvest(page, final)
+            spent = time.monotonic() - started
+            timings = replace(
+                page.timings, attachments_s=spent, total_s=page.timings.total_s + spent
+            )
+            page = replace(page, timings=timings)
+        self._emit_page(entry, page, final, score)
+        for record in harvested:
+            self.emit(record.to_json())
         return reason
 
     def _observe(self, entry: FrontierEntry, markdown: str, score: float) -> str | None:
@@ -227,8 +236,11 @@ class PageProcessor:
                 if skip is not None:
                     self.emit(skip.to_json())
 
-    async def _harvest(self, page: RenderedPage, final: str) -> None:
+    async def _harvest(self, page: RenderedPage, final: str) -> list[AttachmentRecord]:
+        """Fetch and read the page's new attachments; returns their records (kept
+        in ``run.attachments``; emitted by the caller after the page's record)."""
         run = self.run
+        out: list[AttachmentRecord] = []
         for att in page.attachments:
             try:
                 url = canonicalize_url(att.url)
@@ -239,7 +251,8 @@ class PageProcessor:
             run.attachments_seen.add(url)
             record = await self._fetch_attachment(url, att.text, att.kind, final)
             run.attachments.append(record)
-            self.emit(record.to_json())
+            out.append(record)
+        return out
 
     async def _fetch_attachment(
         self, url: str, text: str, kind: str, page: str
@@ -300,6 +313,7 @@ class PageProcessor:
             error=error,
             note=note,
             elapsed_s=page.elapsed_s,
+            timings=page.timings,
         )
         run.pages.append(record)
         self.emit(record.to_json())

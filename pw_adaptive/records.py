@@ -17,6 +17,45 @@ _T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
+class PageTimings:
+    """Where the wall-clock time of one page went, in seconds.
+
+    The renderer fills the first four; the crawler adds ``attachments_s``
+    (documents fetched and read for a relevant page). ``total_s`` is the whole
+    render (retries on a fresh page included), plus attachments once added.
+    """
+
+    navigation_s: float = 0.0
+    """``goto`` until DOMContentLoaded (the last attempt)."""
+    ready_s: float = 0.0
+    """Ready detection, "Load more" clicks included (the last attempt)."""
+    extract_s: float = 0.0
+    """The extraction script and the markdown conversion (the last attempt)."""
+    explore_s: float = 0.0
+    """Click exploration in scratch pages (0 when every candidate was remembered)."""
+    attachments_s: float = 0.0
+    """Fetching and reading the page's attachments (set by the crawler)."""
+    total_s: float = 0.0
+
+    PARTS = ("navigation_s", "ready_s", "extract_s", "explore_s", "attachments_s")
+    """The parts, in the order they happen (``total_s`` also holds what is between
+    them: opening pages, retries)."""
+
+    def to_json(self) -> dict[str, float]:
+        return {name: round(getattr(self, name), 3) for name in (*self.PARTS, "total_s")}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        """The timings ``data`` holds (a missing or null object: all zero)."""
+        if data is None:
+            return cls()
+        if not isinstance(data, Mapping):
+            raise TypeError("expected an object")
+        names = (*cls.PARTS, "total_s")
+        return cls(**{n: expect_float(data.get(n, 0.0)) for n in names})
+
+
+@dataclass(frozen=True)
 class PageRecord:
     """One fetched page, in fetch order."""
 
@@ -46,6 +85,9 @@ class PageRecord:
     note: str | None = None
     """Why the page was not observed: "duplicate_content", "soft_404", ..."""
     elapsed_s: float = 0.0
+    timings: PageTimings = field(default_factory=PageTimings)
+    """Where the page's time went (navigation, ready wait, extraction, click
+    exploration, attachments)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -66,6 +108,7 @@ class PageRecord:
             "error": self.error,
             "note": self.note,
             "elapsed_s": round(self.elapsed_s, 3),
+            "timings": self.timings.to_json(),
             "markdown": self.markdown,
         }
 
@@ -92,6 +135,7 @@ class PageRecord:
             error=_opt(expect_str, data.get("error")),
             note=_opt(expect_str, data.get("note")),
             elapsed_s=expect_float(data.get("elapsed_s", 0.0)),
+            timings=PageTimings.from_json(data.get("timings")),
         )
 
 
@@ -201,6 +245,18 @@ class CrawlResult:
         keep = [p for p in self.pages if p.relevance >= floor and p.note is None]
         return sorted(keep, key=lambda p: -p.relevance)
 
+    def timings(self) -> dict[str, float]:
+        """Each part of ``PageTimings`` summed over the pages, and ``explore_share``:
+        click exploration over the crawl's wall-clock time (pages render
+        concurrently, so the sums may exceed ``elapsed_s``)."""
+        totals = {
+            name: round(sum(getattr(p.timings, name) for p in self.pages), 3)
+            for name in (*PageTimings.PARTS, "total_s")
+        }
+        share = totals["explore_s"] / self.elapsed_s if self.elapsed_s > 0 else 0.0
+        totals["explore_share"] = round(share, 4)
+        return totals
+
     def summary(self) -> dict[str, Any]:
         """The final JSON Lines record."""
         return {
@@ -217,6 +273,7 @@ class CrawlResult:
             "skipped": dict(sorted(self.skipped.items())),
             "failures": dict(sorted(self.failures.items())),
             "elapsed_s": round(self.elapsed_s, 3),
+            "timings": self.timings(),
             "evidence_per_term": self.evidence_per_term,
         }
 

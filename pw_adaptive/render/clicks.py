@@ -11,17 +11,25 @@ never loaded) yields a ``Link`` with ``via_click=True``; a popup's URL too.
 
 Bounded per page by ``max_click_explorations`` (highest priority first: role=link
 and href="#" anchors, then onclick/data-route elements, then buttons, then
-cursor:pointer elements), ``click_concurrency`` and ``click_budget_s``.
+cursor:pointer elements), ``click_concurrency`` and ``click_budget_s``; per
+crawl by ``explore_budget_s``. A ``ClickMemory`` (``click_memory.py``) shared
+by the crawl's pages answers candidates explored before on the same site, so
+a sidebar's or a header's click targets are clicked once per site, not once
+per page. Toggles (``aria-expanded``, ``<summary>``, group headers followed by
+their list of links) are no candidates at all (``extract.js``): the links they
+reveal are in the DOM already.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from contextlib import suppress
 
 from playwright.async_api import BrowserContext
 
 from pw_adaptive.links import Link
+from pw_adaptive.render.click_memory import ClickMemory, click_key
 from pw_adaptive.render.extract import ClickCandidate, mark_click_candidates
 from pw_adaptive.render.hooks import PageState, close_quietly, prepare_page
 from pw_adaptive.render.ready import wait_until_ready
@@ -52,41 +60,96 @@ async def explore_clicks(
     url: str,
     candidates: Sequence[ClickCandidate],
     settings: RenderSettings,
+    memory: ClickMemory | None = None,
 ) -> list[Link]:
     """Click the chosen candidates of the page at ``url``; return the links found, one
-    per target URL, in candidate order. Never raises for a candidate that fails."""
-    chosen = choose_candidates(candidates, settings.max_click_explorations)
-    if not chosen:
-        return []
+    per target URL, in candidate order. Never raises for a candidate that fails.
+
+    With a ``memory``, candidates whose outcome it knows are answered from it
+    (not clicked, not counted against ``max_click_explorations``), a candidate
+    another page is exploring right now is awaited, and new outcomes are
+    learnt; once the memory's per-crawl budget is spent, nothing new is
+    clicked."""
+    memory = memory if memory is not None else ClickMemory()
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + settings.click_budget_s
+    started = loop.time()
+    deadline = started + settings.click_budget_s
     gate = asyncio.Semaphore(max(1, settings.click_concurrency))
+    outcomes: dict[int, str | None] = {}
+    to_explore: list[ClickCandidate] = []
+    waits: list[tuple[ClickCandidate, asyncio.Future[str | None]]] = []
+    for candidate in choose_candidates(candidates, len(candidates)):
+        key = click_key(url, candidate)
+        known = memory.recall(key, url)
+        if known is not ClickMemory.UNKNOWN:
+            memory.reused += 1
+            outcomes[candidate.index] = known if isinstance(known, str) else None
+            continue
+        pending = memory.pending(key)
+        if pending is not None:
+            waits.append((candidate, pending))
+        elif len(to_explore) < settings.max_click_explorations:
+            to_explore.append(candidate)
+    if to_explore and not memory.budget_left:
+        to_explore = []
 
-    async def explore(candidate: ClickCandidate) -> Link | None:
-        async with gate:
-            left = deadline - loop.time()
-            if left <= 0:
-                return None
-            try:
-                return await asyncio.wait_for(
-                    _explore_one(context, url, candidate, settings), timeout=left
-                )
-            except Exception:  # a timeout, a crash, a page gone: no link from it
-                return None
+    async def explore(candidate: ClickCandidate) -> None:
+        key = click_key(url, candidate)
+        with memory.exploring(key) as future:
+            async with gate:
+                left = deadline - loop.time()
+                if left <= 0 or not memory.budget_left:
+                    return
+                try:
+                    outcome = await asyncio.wait_for(
+                        _explore_one(context, url, candidate, settings), timeout=left
+                    )
+                except Exception:  # a timeout, a crash, a page gone: nothing learnt
+                    return
+            memory.learn(key, url, outcome)
+            future.set_result(outcome)
+            outcomes[candidate.index] = outcome
 
-    found = await asyncio.gather(*(explore(c) for c in chosen))
+    async def await_other(candidate: ClickCandidate, future: asyncio.Future[str | None]) -> None:
+        left = deadline - loop.time()
+        with suppress(Exception):
+            outcomes[candidate.index] = await asyncio.wait_for(asyncio.shield(future), left)
+
+    try:
+        await asyncio.gather(
+            *(explore(c) for c in to_explore), *(await_other(c, f) for c, f in waits)
+        )
+    finally:
+        if to_explore:
+            memory.spend(loop.time() - started)
     links: list[Link] = []
     targets: set[str] = set()
-    for link in found:
-        if link is not None and link.url not in targets:
-            targets.add(link.url)
-            links.append(link)
+    for candidate in sorted(candidates, key=lambda c: c.index):
+        target = outcomes.get(candidate.index)
+        if target is None or target in targets or target == url:
+            continue
+        targets.add(target)
+        links.append(
+            Link(
+                url=target,
+                text=candidate.text,
+                accessible_name=candidate.accessible_name,
+                region=candidate.region,
+                context_heading=candidate.context_heading,
+                context_text=candidate.context_text,
+                visible=True,
+                via_click=True,
+            )
+        )
     return links
 
 
 async def _explore_one(
     context: BrowserContext, url: str, candidate: ClickCandidate, settings: RenderSettings
-) -> Link | None:
+) -> str | None:
+    """Where clicking ``candidate`` on a fresh copy of ``url`` leads: a URL, or None
+    when nothing navigates. Raises when the candidate cannot be clicked at all
+    (then nothing is learnt about it)."""
     page = await context.new_page()
     state = PageState(url=url)
     try:
@@ -98,7 +161,7 @@ async def _explore_one(
         if index >= len(texts) or texts[index] != candidate.text:
             # The fresh copy differs (random content): find the same text instead.
             if candidate.text not in texts:
-                return None
+                raise LookupError("candidate not found on a fresh copy")
             index = texts.index(candidate.text)
         before = page.url
         state.armed = True
@@ -113,21 +176,9 @@ async def _explore_one(
             if state.navigations or state.popups or page.url != before:
                 break
             await asyncio.sleep(_POLL_S)
-        new_url = next(
+        return next(
             (u for u in (*state.navigations, page.url, *state.popups) if _is_new(u, before)),
             None,
-        )
-        if new_url is None:
-            return None
-        return Link(
-            url=new_url,
-            text=candidate.text,
-            accessible_name=candidate.accessible_name,
-            region=candidate.region,
-            context_heading=candidate.context_heading,
-            context_text=candidate.context_text,
-            visible=True,
-            via_click=True,
         )
     finally:
         await close_quietly(page)

@@ -6,13 +6,21 @@ the CLI can use the records without a browser.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Protocol, Self
 
 from pw_adaptive.links import Link
+from pw_adaptive.records import PageTimings
 
-__all__ = ["Attachment", "ClosedOnExit", "RenderSettings", "RenderedPage", "Renderer"]
+__all__ = [
+    "Attachment",
+    "ClosedOnExit",
+    "PageTimings",
+    "RenderSettings",
+    "RenderedPage",
+    "Renderer",
+]
 
 
 @dataclass(frozen=True)
@@ -79,6 +87,8 @@ class RenderedPage:
     retry_after: str = ""
     """The ``Retry-After`` header of the main document's answer, as sent (a 429 or
     503 asking the crawler to come back later; ``pw_adaptive.retry`` parses it)."""
+    timings: PageTimings = field(default_factory=PageTimings)
+    """Where the time went (``elapsed_s`` is its ``total_s``)."""
 
 
 @dataclass(frozen=True)
@@ -115,6 +125,10 @@ class RenderSettings:
     """After a click, wait this long at most for the URL to change."""
     click_budget_s: float = 15.0
     """Wall-clock budget for all click explorations of one page."""
+    explore_budget_s: float | None = 120.0
+    """Seconds of click exploration per crawl, summed over its pages; once spent,
+    only outcomes remembered from earlier pages are used (see ``ClickMemory``:
+    each click target is explored once per site). None: no per-crawl bound."""
     retries: int = 1
     """Extra attempts, each on a fresh page, right after a crash or a failed
     navigation (not after a timeout, a redirect loop, a download or a closed
