@@ -243,7 +243,8 @@ class AdaptiveCrawler:
 
 STATE_LAYOUT = 2
 """Version of the crawl state this module keeps in a state file's key/value
-table (``run``, ``record:<i>``, ``dedup:<i>``, ``soft404``)."""
+table (``run``, ``record:<i>``, ``dedup:<i>``, ``soft404``, ``variants``; a
+state file without ``variants`` resumes with nothing learnt)."""
 
 
 class _Journal:
@@ -347,6 +348,7 @@ def _save(run: CrawlRun, checkpoint: Checkpoint, journal: _Journal, *, done: boo
             "stop_reason": run.stop_reason if done else None,
         },
         "soft404": run.soft404.state(),
+        "variants": run.variants.state(),
     }
     for i, record in enumerate(records, start=journal.saved):
         state[f"record:{i}"] = record
@@ -388,6 +390,7 @@ def _resume(run: CrawlRun, checkpoint: Checkpoint) -> list[dict[str, Any]]:
         run.term_weights.restore(state["term_weights"])
     run.dedup.restore(checkpoint.get_state(f"dedup:{i}") for i in range(state["dedup"]))
     run.soft404.restore(checkpoint.get_state("soft404"))
+    run.variants.restore(checkpoint.get_state("variants"))
     saved = [checkpoint.get_state(f"record:{i}") for i in range(int(state["records"]))]
     for record in saved:
         if record["type"] == "page":

@@ -27,6 +27,7 @@ from typing import Any
 from pw_adaptive.adaptive import MIN_RELEVANCE, StopReason
 from pw_adaptive.attachments import extract_text
 from pw_adaptive.crawl_run import CrawlRun
+from pw_adaptive.dedup import fingerprint
 from pw_adaptive.frontier import FrontierEntry
 from pw_adaptive.links import Region
 from pw_adaptive.records import AttachmentRecord, PageRecord
@@ -130,9 +131,18 @@ class PageProcessor:
         elif run.soft404.is_soft_404(url_host(final), page.main_text):
             note = "soft_404"
         else:
-            note = run.dedup.check(final, page.main_text)
-            if note is not None:
-                note = f"{note}_content"
+            fp = fingerprint(page.main_text)
+            match = run.dedup.match_fingerprint(fp)
+            if match is None:
+                run.dedup.add_fingerprint(final, fp)
+                run.variants.observe_distinct(final, run.final_urls.__contains__)
+            else:
+                note = f"{match.reason}_content"
+                self._learn_variant(final, match.original_url)
+        if note == "duplicate_url":
+            self._learn_variant(entry.url, final)
+        elif note == "duplicate_canonical":
+            self._learn_variant(final, canonical)
         run.final_urls.add(final)
         if canonical:
             run.final_urls.add(canonical)
@@ -167,6 +177,20 @@ class PageProcessor:
         for record in harvested:
             self.emit(record.to_json())
         return reason
+
+    def _learn_variant(self, url: str, original: str) -> None:
+        """``url`` showed ``original``'s content: learn from it, and once a rule is
+        learnt, drop the queued URLs it reduces to a known one (their content
+        is known: ``skipped["url_variant"]``)."""
+        run = self.run
+        if not run.variants.observe_duplicate(url, original):
+            return
+        frontier = run.frontier
+        for queued in frontier.queued_urls():
+            reduced = run.variants.reduce(queued, frontier.knows)
+            if reduced is not None and frontier.knows(reduced):
+                frontier.add_alias(queued, frontier.resolve(reduced))
+                run.skipped["url_variant"] += 1
 
     def _observe(self, entry: FrontierEntry, markdown: str, score: float) -> str | None:
         run = self.run
@@ -206,6 +230,14 @@ class PageProcessor:
             if run.frontier.knows(target):
                 run.skipped["duplicate_url"] += 1
                 continue
+            # A print view, sort order or other variant learnt not to change the
+            # page: skip it when the plain URL is known, else queue the plain one.
+            reduced = run.variants.reduce(target, run.frontier.knows)
+            if reduced is not None:
+                if run.frontier.knows(reduced):
+                    run.skipped["url_variant"] += 1
+                    continue
+                target = reduced
             if not run.scope.allows_canonical(target):
                 run.skipped["out_of_scope"] += 1
                 continue
