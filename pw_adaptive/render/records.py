@@ -93,7 +93,8 @@ class RenderedPage:
 
 @dataclass(frozen=True)
 class RenderSettings:
-    """Every knob of the Playwright renderer; the defaults suit university portals."""
+    """Every knob of the Playwright renderer; the defaults suit university portals.
+    Validated on construction (``ValueError``)."""
 
     nav_timeout_s: float = 15.0
     """Timeout of the navigation itself, until DOMContentLoaded."""
@@ -159,6 +160,36 @@ class RenderSettings:
     """User-Agent of contexts the renderer creates; None keeps Chromium's."""
     ignore_https_errors: bool = False
     """Accept invalid TLS certificates in contexts the renderer creates."""
+
+    def __post_init__(self) -> None:
+        _check_render_settings(self)  # ValueError for a value no renderer can use
+
+
+def _check_render_settings(s: RenderSettings) -> None:
+    for name in ("nav_timeout_s", "page_timeout_s"):
+        if getattr(s, name) <= 0:
+            raise ValueError(f"{name} must be > 0, got {getattr(s, name)}")
+    for name in (
+        "quiet_ms",
+        "grace_ms",
+        "ready_cap_ms",
+        "load_more_clicks",
+        "max_click_explorations",
+        "click_wait_ms",
+        "click_budget_s",
+        "retries",
+        "recycle_context_pages",
+    ):
+        if getattr(s, name) < 0:
+            raise ValueError(f"{name} must be >= 0, got {getattr(s, name)}")
+    if s.click_concurrency < 1:
+        raise ValueError(f"click_concurrency must be >= 1, got {s.click_concurrency}")
+    if s.max_elements < 1 or s.max_content_chars < 1:
+        raise ValueError("max_elements and max_content_chars must be >= 1")
+    if s.explore_budget_s is not None and s.explore_budget_s < 0:
+        raise ValueError(f"explore_budget_s must be >= 0 or None, got {s.explore_budget_s}")
+    if isinstance(s.browser_args, str):  # tuple("--x") would be its letters
+        raise ValueError("browser_args must be a sequence of arguments, not one string")
 
 
 class ClosedOnExit:
