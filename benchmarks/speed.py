@@ -769,12 +769,18 @@ def peer_paths() -> tuple[Path, Path]:
 
 
 def run_peer(
-    meter: Meter, site: str, start: str, query: str, pages: int, out: TextIO
+    meter: Meter,
+    site: str,
+    start: str,
+    query: str,
+    pages: int,
+    out: TextIO,
+    paths: tuple[Path, Path] | None = None,
 ) -> Run | None:
     """Crawl4AI's best-first crawler on the same start URL and budget, as a
     subprocess (its own virtualenv); None, with a line on ``out``, when it is
     not installed or fails."""
-    python, script = peer_paths()
+    python, script = paths or peer_paths()
     if not python.exists() or not script.exists():
         print(f"peer skipped on {site}: {python} or {script} missing (make peers)", file=out)
         return None
@@ -788,6 +794,10 @@ def run_peer(
             "--strategy", "bestfirst", "--budget", str(pages),
             "--concurrency", str(PEER_CONCURRENCY),
         ]  # fmt: skip
+        if not query.isascii():
+            # Its keyword scorer matches raw URLs: a non-ASCII keyword needs its
+            # percent-encoded form to match an encoded path (see the runner's doc).
+            argv.append("--url-encoded-keywords")
         with meter.measure() as measured:
             done = subprocess.run(argv, capture_output=True, text=True, timeout=1800, check=False)
         if done.returncode != 0 or not result.exists():
@@ -939,6 +949,13 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     parser.add_argument(
         "--no-cgroup", action="store_true", help="do not use a cgroup (tree CPU is reported)"
     )
+    default_python, default_script = peer_paths()
+    parser.add_argument(
+        "--peer-python", type=Path, default=default_python, help="Python of the peers' virtualenv"
+    )
+    parser.add_argument(
+        "--peer-script", type=Path, default=default_script, help="Crawl4AI's runner script"
+    )
     parser.add_argument("--serve-dir", type=Path, help=argparse.SUPPRESS)  # the static server
     args = parser.parse_args(argv)
     if args.serve_dir is not None:
@@ -968,7 +985,15 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
                 run_site(meter, base, site, args.pages, args.concurrency, args.repeat)
             )
             if not args.no_peer:
-                peer = run_peer(meter, site.name, base + site.start, site.query, args.pages, out)
+                peer = run_peer(
+                    meter,
+                    site.name,
+                    base + site.start,
+                    site.query,
+                    args.pages,
+                    out,
+                    (args.peer_python, args.peer_script),
+                )
                 if peer is not None:
                     runs.append(peer)
     load_after = os.getloadavg()[0]
