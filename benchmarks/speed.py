@@ -27,8 +27,10 @@ says so and goes on. For each site, runner and concurrency it prints and saves:
   every 300 ms (PSS splits shared pages between the processes that map them,
   so the sum does not count Chromium's shared memory once per process);
 
-- **expl%** (pw_adaptive): seconds of click exploration (the crawl summary's
-  ``timings.explore_s``) over the crawl's wall-clock time;
+- **expl%** (pw_adaptive): seconds of click exploration over the pages'
+  seconds (the crawl summary's ``timings``: ``explore_s`` / ``total_s``;
+  pages render concurrently, so at concurrency 1 this is the share of the
+  wall time, above it the share of the rendering work);
 - **dup%** (pw_adaptive): renders whose content turned out to duplicate an
   earlier page's (``duplicate_content``, ``near_duplicate_content``,
   ``duplicate_url``, ``duplicate_canonical`` notes) over all renders;
@@ -462,8 +464,8 @@ class Run:
     site: str = ""
     explore_s: float = 0.0
     """pw_adaptive: seconds of click exploration (the summary's ``timings``)."""
-    crawl_s: float = 0.0
-    """pw_adaptive: the crawl's own elapsed seconds (the summary's ``elapsed_s``)."""
+    page_s: float = 0.0
+    """pw_adaptive: the pages' seconds, summed (the summary's ``timings.total_s``)."""
     duplicates: int = 0
     """pw_adaptive: renders whose content duplicated an earlier page's."""
 
@@ -491,7 +493,8 @@ class Row:
     """The highest peak of the runs."""
     site: str = ""
     explore_share: float = 0.0
-    """Click exploration over the crawl's wall-clock time (pw_adaptive rows)."""
+    """Click exploration over the pages' time (pw_adaptive rows; pages render
+    concurrently: at concurrency 1 this is the share of the wall time)."""
     duplicate_share: float = 0.0
     """Renders that duplicated an earlier page's content, over all renders."""
 
@@ -509,7 +512,7 @@ class Row:
         cgroup = None if ms[0].cpu_s_cgroup is None else sum(m.cpu_s_cgroup or 0.0 for m in ms)
         tree = sum(m.cpu_s_tree for m in ms)
         rates = [r.pages / r.measure.seconds for r in runs]
-        crawl_s = sum(r.crawl_s for r in runs)
+        page_s = sum(r.page_s for r in runs)
         return cls(
             runner=first.runner,
             concurrency=first.concurrency,
@@ -526,7 +529,7 @@ class Row:
             processes_per_run=sum(m.processes_seen for m in ms) / len(ms),
             peak_mib=max(m.peak_mib for m in ms),
             site=first.site,
-            explore_share=sum(r.explore_s for r in runs) / crawl_s if crawl_s > 0 else 0.0,
+            explore_share=sum(r.explore_s for r in runs) / page_s if page_s > 0 else 0.0,
             duplicate_share=sum(r.duplicates for r in runs) / max(pages, 1),
         )
 
@@ -723,7 +726,7 @@ async def run_crawler(
         measured[0],
         site=site,
         explore_s=result.timings()["explore_s"],
-        crawl_s=result.elapsed_s,
+        page_s=result.timings()["total_s"],
         duplicates=duplicates,
     )
     return run, urls

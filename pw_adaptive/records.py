@@ -247,13 +247,15 @@ class CrawlResult:
 
     def timings(self) -> dict[str, float]:
         """Each part of ``PageTimings`` summed over the pages, and ``explore_share``:
-        click exploration over the crawl's wall-clock time (pages render
-        concurrently, so the sums may exceed ``elapsed_s``)."""
+        click exploration over the pages' total time. Pages render concurrently,
+        so the sums may exceed ``elapsed_s``; the share is what part of the
+        rendering work went to exploration (at concurrency 1, of the wall time)."""
         totals = {
             name: round(sum(getattr(p.timings, name) for p in self.pages), 3)
             for name in (*PageTimings.PARTS, "total_s")
         }
-        share = totals["explore_s"] / self.elapsed_s if self.elapsed_s > 0 else 0.0
+        total = totals["total_s"]
+        share = totals["explore_s"] / total if total > 0 else 0.0
         totals["explore_share"] = round(share, 4)
         return totals
 

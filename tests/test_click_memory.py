@@ -88,3 +88,10 @@ def test_pending_exploration_is_shared_and_forgotten_on_failure() -> None:
         assert failed.done() and isinstance(failed.exception(), LookupError)
 
     asyncio.run(main())
+
+
+def test_main_content_click_that_led_nowhere_is_trusted_at_once() -> None:
+    memory = ClickMemory()
+    key = click_key("http://a.test/1", _candidate("Refresh", Region.MAIN))
+    memory.learn(key, "http://a.test/1", None)
+    assert memory.recall(key, "http://a.test/2") is None

@@ -476,6 +476,6 @@ def test_time_per_page_says_where_a_slow_crawl_spent_its_time() -> None:
     document = render_html(log)
     assert 'id="time-parts"' in document and 'id="time-pages"' in document
     assert "<td>click exploration</td><td>9.0</td><td>82%</td>" in document
-    assert "45% of it click exploration" in document
+    assert "45% of the pages' time in click exploration" in document
     # A file without timings (an older crawl) has no time section.
     assert 'id="time-parts"' not in render_html(parse_lines(lines(RECORDS)))

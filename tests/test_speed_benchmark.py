@@ -162,9 +162,9 @@ def test_cpu_falls_back_to_the_tree_without_a_cgroup_and_the_report_prints_it() 
 def test_sites_are_kept_apart_and_the_peer_has_its_own_ratio() -> None:
     m = speed.Measure(10.0, 5.0, 5.0, 6.0, 0.0, 3, 500.0)
     runs = [
-        speed.Run(speed.ADAPTIVE, 4, 20, m, site="a", explore_s=1.0, crawl_s=10.0, duplicates=1),
+        speed.Run(speed.ADAPTIVE, 4, 20, m, site="a", explore_s=1.0, page_s=10.0, duplicates=1),
         speed.Run(speed.BARE, 4, 20, speed.Measure(5.0, 5.0, 5.0, 6.0, 0.0, 3, 500.0), site="a"),
-        speed.Run(speed.ADAPTIVE, 4, 10, m, site="b", crawl_s=10.0),
+        speed.Run(speed.ADAPTIVE, 4, 10, m, site="b", page_s=10.0),
         speed.Run(speed.PEER, 4, 10, speed.Measure(20.0, 5.0, 5.0, 6.0, 0.0, 3, 500.0), site="a"),
     ]
     rows = speed.combine(runs)

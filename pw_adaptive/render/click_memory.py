@@ -13,10 +13,11 @@ When is a remembered outcome reused?
 
 - In the page chrome (header, nav, aside, footer) at once: chrome is the
   same on every page of a site.
-- In the main content only once two explorations from different pages agreed
-  (same URL, or nothing both times): a "Next" button in the main content leads
-  somewhere else on every page, and such a candidate, seen to disagree, stays
-  explored on every page.
+- In the main content, a click that led nowhere at once too (a comments
+  widget's "Refresh", a sort button); one that led to a URL only once two
+  explorations from different pages agreed: a "Next" button in the main
+  content leads somewhere else on every page, and such a candidate, seen to
+  disagree, stays explored on every page.
 
 Failures (a timeout, a crash) teach nothing. Besides, the memory holds the
 crawl's exploration budget (``RenderSettings.explore_budget_s``): seconds
@@ -120,7 +121,9 @@ class ClickMemory:
         if page_url in known.outcomes:
             return known.outcomes[page_url]
         values = list(known.outcomes.values())
-        needed = 1 if key[1] in CHROME_REGIONS else MAIN_AGREEMENT
+        # Nothing happened: trusted at once in any region (a widget's button, a
+        # toggle); a URL from the main content only once two pages agreed.
+        needed = 1 if key[1] in CHROME_REGIONS or values[0] is None else MAIN_AGREEMENT
         if len(values) >= needed:
             return values[0]
         return _UNKNOWN

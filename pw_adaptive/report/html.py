@@ -234,7 +234,8 @@ def _facts(log: CrawlLog, terms: Sequence[str], target: int) -> str:
         elapsed = f"{float(s['elapsed_s']):.1f} s"
         timings = s.get("timings")
         if isinstance(timings, dict) and isinstance(timings.get("explore_share"), (int, float)):
-            elapsed += f" ({float(timings['explore_share']):.0%} of it click exploration)"
+            share = float(timings["explore_share"])
+            elapsed += f" ({share:.0%} of the pages' time in click exploration)"
         rows.append(("elapsed", elapsed))
     body = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in rows)
     return f'<dl class="facts" id="facts">{body}</dl>'
