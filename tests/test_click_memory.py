@@ -95,3 +95,20 @@ def test_main_content_click_that_led_nowhere_is_trusted_at_once() -> None:
     key = click_key("http://a.test/1", _candidate("Refresh", Region.MAIN))
     memory.learn(key, "http://a.test/1", None)
     assert memory.recall(key, "http://a.test/2") is None
+
+
+@pytest.mark.parametrize(
+    ("candidate", "before", "new"),
+    [
+        ("http://a.test/tour", "http://a.test/", True),
+        ("http://a.test/#/open-day", "http://a.test/", True),
+        ("http://a.test/#!/fees", "http://a.test/#!/home", True),
+        ("http://a.test/x#doc-copyright", "http://a.test/x", False),  # an in-page anchor
+        ("http://a.test/x", "http://a.test/x", False),
+        ("about:blank", "http://a.test/x", False),
+    ],
+)
+def test_what_counts_as_a_navigation(candidate: str, before: str, new: bool) -> None:
+    from pw_adaptive.render.clicks import _is_new
+
+    assert _is_new(candidate, before) is new
