@@ -8,8 +8,10 @@ fetches were print views of pages already fetched (issue 13).
 
 ``VariantLearner`` watches the duplicates: when a page's content duplicates an
 earlier page and the two URLs differ only by one query parameter (added, or
-with another value), or by one trailing path segment, that parameter (or
-segment) earns a point of evidence on the host. A page whose content is new,
+with another value), by one trailing path segment, or by their first path
+segment only (``/de/admissions`` showing ``/en/admissions``'s text: a
+language copy that falls back to English), that parameter (or segment, or
+segment swap) earns a point of evidence on the host. A page whose content is new,
 at a URL that differs from a fetched page by that same parameter, is a
 counter-case: the parameter changes the content there (``?page=2``). A rule is
 learnt once it has ``min_evidence`` agreeing cases and no counter-case; from
@@ -34,7 +36,8 @@ DEFAULT_MIN_EVIDENCE = 2
 """Agreeing duplicate pairs before a parameter or path segment is ignored."""
 
 Rule = tuple[str, str]
-"""(host, "q:<parameter>") or (host, "p:<trailing path segment>")."""
+"""(host, "q:<parameter>"), (host, "p:<trailing path segment>") or
+(host, "f:<first segment>><first segment it shows>")."""
 
 
 def _pairs(query: str) -> list[tuple[str, str]]:
@@ -67,7 +70,19 @@ def variant_rule(url: str, original: str) -> Rule | None:
         head, _, segment = longer.rpartition("/")
         if segment and head == shorter:
             return (host, "p:" + segment)
+        first_a, rest_a = _first_segment(a.path)
+        first_b, rest_b = _first_segment(b.path)
+        if first_a and first_b and rest_a == rest_b and rest_a.strip("/"):
+            return (host, f"f:{first_a}>{first_b}")
     return None
+
+
+def _first_segment(path: str) -> tuple[str, str]:
+    """``/de/admissions/`` -> (``de``, ``/admissions/``); no first segment: ("", path)."""
+    if not path.startswith("/"):
+        return "", path
+    first, slash, rest = path[1:].partition("/")
+    return (first, slash + rest) if slash else ("", path)
 
 
 def _apply(url: str, rules: Iterable[str]) -> list[str]:
@@ -81,8 +96,12 @@ def _apply(url: str, rules: Iterable[str]) -> list[str]:
     if params and query:
         query = "&".join(p for p in query.split("&") if p and p.partition("=")[0] not in params)
     paths = [parts.path]
+    swaps = dict(r[2:].split(">", 1) for r in rules if r.startswith("f:"))
+    first, rest = _first_segment(parts.path)
+    if first in swaps:
+        paths = [f"/{swaps[first]}{rest}"]
     if segments:
-        head, _, last = parts.path.rstrip("/").rpartition("/")
+        head, _, last = paths[0].rstrip("/").rpartition("/")
         if last in segments:
             paths = [head + "/", head] if head else ["/"]
     return [urlunsplit((parts.scheme, parts.netloc, p, query, parts.fragment)) for p in paths]

@@ -24,6 +24,8 @@ A = "http://a.test"
         (A + "/y?print=1", A + "/x", None),  # another path
         ("http://b.test/x?print=1", A + "/x", None),  # another host
         (A + "/x", A + "/x", None),
+        (A + "/de/admissions", A + "/en/admissions", ("a.test", "f:de>en")),
+        (A + "/de/", A + "/en/", None),  # a language's home: too little to go on
     ],
 )
 def test_variant_rule(url: str, original: str, rule: tuple[str, str] | None) -> None:
@@ -138,3 +140,14 @@ def test_learnt_variants_are_saved_in_the_state_file(tmp_path: Path) -> None:
     learner = VariantLearner()
     learner.restore(saved)
     assert learner.rules("handbook.test") == ["q:print"]
+
+
+def test_a_language_copy_is_reduced_to_the_page_it_shows() -> None:
+    learner = VariantLearner()
+    learner.observe_duplicate(A + "/de/admissions", A + "/en/admissions")
+    learner.observe_duplicate(A + "/de/camps", A + "/en/camps")
+    assert learner.reduce(A + "/de/clubs?x=1") == A + "/en/clubs?x=1"
+    assert learner.reduce(A + "/fr/clubs") is None
+    # A translated page is a counter-case: the rule is dropped.
+    learner.observe_distinct(A + "/de/fees", {A + "/en/fees"}.__contains__)
+    assert learner.reduce(A + "/de/clubs") is None
