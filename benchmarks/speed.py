@@ -1,12 +1,23 @@
-"""Speed: pw_adaptive beside a bare Playwright loop at concurrency 1, 4 and 8.
+"""Speed: pw_adaptive beside a bare Playwright loop at concurrency 1, 4 and 8, and Crawl4AI.
 
-Serves a fixture portal (``large`` by default) from a separate process on
-127.0.0.1, crawls it with pw_adaptive with the stopper off (so the run fetches
-``--pages`` pages, as the portal has more), then replays the same URLs with a bare Playwright
+Serves each site from a separate process on 127.0.0.1: a fixture portal
+(``large`` by default), or with ``--sites`` the real sites
+(``../shared/data/real-sites/njust-manual`` and ``qu-edu-iq``) and every corpus
+site laid out under ``$PW_ADAPTIVE_CORPUS`` (``/work/corpus/<name>/``; manifests
+in ``benchmarks/corpus/sites/``; a site not laid out is skipped with a line),
+served from disk by ``benchmarks/quality.py``'s static server. ``--sites all``
+measures all of them. The start page and query are a site's first labelled
+task with relevant pages (``benchmarks/labels/``, else the real sites'
+``labels/``), else its base path and "admissions". Each site is crawled with
+pw_adaptive with the stopper off (so the run fetches ``--pages`` pages when the
+site has that many), then the same URLs are replayed with a bare Playwright
 loop in the same run: one browser, a fresh page per URL,
 ``goto(wait_until="load")`` and ``content()``. The bare loop is the practical
-limit of a Playwright crawler that does nothing but render. For each runner and
-concurrency it prints and saves:
+limit of a Playwright crawler that does nothing but render. Crawl4AI's
+best-first crawler (``benchmarks/peers/crawl4ai_run.py`` under
+``.venv-peers/bin/python``, made by ``make peers``) then crawls the same start
+URL with the same budget at concurrency 4; when it is not installed the run
+says so and goes on. For each site, runner and concurrency it prints and saves:
 
 - **pages/s**: pages over wall-clock seconds, browser launch and close
   included (both runners pay them);
@@ -16,7 +27,16 @@ concurrency it prints and saves:
   every 300 ms (PSS splits shared pages between the processes that map them,
   so the sum does not count Chromium's shared memory once per process);
 
-and the ratios pw_adaptive / bare loop for the three at each concurrency.
+- **expl%** (pw_adaptive): seconds of click exploration over the pages'
+  seconds (the crawl summary's ``timings``: ``explore_s`` / ``total_s``;
+  pages render concurrently, so at concurrency 1 this is the share of the
+  wall time, above it the share of the rendering work);
+- **dup%** (pw_adaptive): renders whose content turned out to duplicate an
+  earlier page's (``duplicate_content``, ``near_duplicate_content``,
+  ``duplicate_url``, ``duplicate_canonical`` notes) over all renders;
+
+and the ratios pw_adaptive / bare loop for the three at each concurrency, and
+pw_adaptive / Crawl4AI at concurrency 4.
 
 CPU accounting
 --------------
@@ -54,9 +74,9 @@ Each runner runs ``--repeat`` times (default 2) at each concurrency; a row
 sums the runs (pages, seconds, CPU; the highest peak), and ``+-`` is half the
 range of the runs' pages/s, a gauge of the noise.
 
-    .venv/bin/python benchmarks/speed.py [--portal large] [--pages 60] [--repeat 2]
-        [--concurrency 1 4 8] [--json benchmarks/results/speed.json] [--markdown]
-        [--no-cgroup]
+    .venv/bin/python benchmarks/speed.py [--portal large] [--sites all | NAME ...]
+        [--pages 60] [--repeat 2] [--concurrency 1 4 8] [--no-peer]
+        [--json benchmarks/results/speed.json] [--markdown] [--no-cgroup]
 
 Linux only (``/proc``). The default run takes about 2.5 minutes on 2 idle cores.
 """
@@ -74,7 +94,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -435,17 +455,24 @@ def wait_for_quiet_tree(exclude: frozenset[int], timeout_s: float = 5.0) -> None
 
 @dataclass(frozen=True)
 class Run:
-    """One measured run of one runner at one concurrency."""
+    """One measured run of one runner at one concurrency on one site."""
 
     runner: str
     concurrency: int
     pages: int
     measure: Measure
+    site: str = ""
+    explore_s: float = 0.0
+    """pw_adaptive: seconds of click exploration (the summary's ``timings``)."""
+    page_s: float = 0.0
+    """pw_adaptive: the pages' seconds, summed (the summary's ``timings.total_s``)."""
+    duplicates: int = 0
+    """pw_adaptive: renders whose content duplicated an earlier page's."""
 
 
 @dataclass(frozen=True)
 class Row:
-    """The runs of one runner at one concurrency, combined: totals over all runs."""
+    """The runs of one runner at one concurrency on one site, combined: totals over all runs."""
 
     runner: str
     concurrency: int
@@ -464,18 +491,28 @@ class Row:
     processes_per_run: float
     peak_mib: float
     """The highest peak of the runs."""
+    site: str = ""
+    explore_share: float = 0.0
+    """Click exploration over the pages' time (pw_adaptive rows; pages render
+    concurrently: at concurrency 1 this is the share of the wall time)."""
+    duplicate_share: float = 0.0
+    """Renders that duplicated an earlier page's content, over all renders."""
 
     @classmethod
     def of(cls, runs: Sequence[Run]) -> Row:
-        """Pages, seconds and CPU summed over ``runs`` (one runner, one concurrency)."""
+        """Pages, seconds and CPU summed over ``runs`` (one runner, one concurrency, one site)."""
         first = runs[0]
-        assert all((r.runner, r.concurrency) == (first.runner, first.concurrency) for r in runs)
+        assert all(
+            (r.runner, r.concurrency, r.site) == (first.runner, first.concurrency, first.site)
+            for r in runs
+        )
         ms = [r.measure for r in runs]
         pages = sum(r.pages for r in runs)
         seconds = sum(m.seconds for m in ms)
         cgroup = None if ms[0].cpu_s_cgroup is None else sum(m.cpu_s_cgroup or 0.0 for m in ms)
         tree = sum(m.cpu_s_tree for m in ms)
         rates = [r.pages / r.measure.seconds for r in runs]
+        page_s = sum(r.page_s for r in runs)
         return cls(
             runner=first.runner,
             concurrency=first.concurrency,
@@ -491,14 +528,17 @@ class Row:
             sampler_cpu_s=sum(m.sampler_cpu_s for m in ms),
             processes_per_run=sum(m.processes_seen for m in ms) / len(ms),
             peak_mib=max(m.peak_mib for m in ms),
+            site=first.site,
+            explore_share=sum(r.explore_s for r in runs) / page_s if page_s > 0 else 0.0,
+            duplicate_share=sum(r.duplicates for r in runs) / max(pages, 1),
         )
 
 
 def combine(runs: Sequence[Run]) -> list[Row]:
-    """One ``Row`` per (runner, concurrency), in the order they first ran."""
-    groups: dict[tuple[str, int], list[Run]] = {}
+    """One ``Row`` per (site, runner, concurrency), in the order they first ran."""
+    groups: dict[tuple[str, str, int], list[Run]] = {}
     for run in runs:
-        groups.setdefault((run.runner, run.concurrency), []).append(run)
+        groups.setdefault((run.site, run.runner, run.concurrency), []).append(run)
     return [Row.of(group) for group in groups.values()]
 
 
@@ -510,14 +550,16 @@ class Ratio:
     pages_per_s: float
     cpu_s_per_page: float
     peak_mib: float
+    site: str = ""
 
 
-def ratios(rows: Sequence[Row]) -> list[Ratio]:
-    """One ``Ratio`` per concurrency that has both a pw_adaptive row and a bare row."""
-    bare = {r.concurrency: r for r in rows if r.runner == BARE}
+def ratios(rows: Sequence[Row], baseline: str = BARE) -> list[Ratio]:
+    """One ``Ratio`` per (site, concurrency) that has both a pw_adaptive row and a
+    ``baseline`` row (the bare loop, or a peer crawler)."""
+    base = {(r.site, r.concurrency): r for r in rows if r.runner == baseline}
     out = []
     for r in rows:
-        b = bare.get(r.concurrency)
+        b = base.get((r.site, r.concurrency))
         if r.runner != ADAPTIVE or b is None:
             continue
         out.append(
@@ -526,48 +568,83 @@ def ratios(rows: Sequence[Row]) -> list[Ratio]:
                 r.pages_per_s / b.pages_per_s,
                 r.cpu_s_per_page / b.cpu_s_per_page if b.cpu_s_per_page > 0 else float("nan"),
                 r.peak_mib / b.peak_mib if b.peak_mib > 0 else float("nan"),
+                r.site,
             )
         )
     return out
 
 
-async def run_crawler(
-    meter: Meter, start: str, query: str, pages: int, concurrency: int
-) -> tuple[Run, list[str]]:
-    """pw_adaptive with its default render settings and the stopper off."""
-    settings = CrawlSettings(
-        max_pages=pages, concurrency=concurrency, adaptive_stop=False, probe_soft_404=False
-    )
-    crawler = AdaptiveCrawler(settings, render_settings=RenderSettings())
-    with meter.measure() as measured:
-        result = await crawler.run(start, query)
-    urls = [p.url for p in result.pages]
-    return Run(ADAPTIVE, concurrency, len(urls), measured[0]), urls
+# --- the sites --------------------------------------------------------------------
+
+REAL_SITES = ("njust-manual", "qu-edu-iq")
+"""The real sites of ``../shared/data/real-sites`` every full run measures."""
+CORPUS_ENV = "PW_ADAPTIVE_CORPUS"
+MANIFESTS = ROOT / "benchmarks" / "corpus" / "sites"
+LABELS = ROOT / "benchmarks" / "labels"
+DEFAULT_QUERY = "admissions"
+"""Query of a corpus site without labels (the stopper is off: it only orders links)."""
 
 
-async def run_bare(meter: Meter, urls: list[str], concurrency: int) -> Run:
-    """The practical limit: one browser, a fresh page per URL, goto until load, content."""
-    with meter.measure() as measured:
-        async with async_playwright() as pw:
-            browser = await launch_browser(pw, RenderSettings())
-            context = await browser.new_context()
-            queue: asyncio.Queue[str] = asyncio.Queue()
-            for url in urls:
-                queue.put_nowait(url)
+@dataclass(frozen=True)
+class Site:
+    """A site to measure: a fixture portal (``root`` None) or a folder served from disk."""
 
-            async def worker() -> None:
-                while not queue.empty():
-                    url = queue.get_nowait()
-                    page = await context.new_page()
-                    try:
-                        await page.goto(url, wait_until="load")
-                        await page.content()
-                    finally:
-                        await page.close()
+    name: str
+    start: str
+    """Path of the start page."""
+    query: str
+    root: Path | None = None
 
-            await asyncio.gather(*(worker() for _ in range(concurrency)))
-            await browser.close()
-    return Run(BARE, concurrency, len(urls), measured[0])
+
+def real_sites_dir() -> Path:
+    folder = os.environ.get("PW_ADAPTIVE_REAL_SITES")
+    return Path(folder) if folder else ROOT.parent / "shared" / "data" / "real-sites"
+
+
+def _labels(name: str) -> dict[str, Any] | None:
+    for path in (LABELS / f"{name}.json", real_sites_dir() / "labels" / f"{name}.json"):
+        if path.is_file():
+            data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+            return data
+    return None
+
+
+def _site_of(name: str, root: Path, base_path: str = "/") -> Site:
+    labels = _labels(name)
+    tasks = [t for t in (labels or {}).get("tasks", []) if t.get("relevant")]
+    if tasks:
+        return Site(name, tasks[0]["start"], tasks[0]["query"], root)
+    return Site(name, base_path or "/", DEFAULT_QUERY, root)
+
+
+def discover_sites(names: Sequence[str], portal: str, out: TextIO) -> list[Site]:
+    """The sites named (``all``: the fixture portal, the real sites and every
+    corpus site laid out under ``$PW_ADAPTIVE_CORPUS``); a site whose folder is
+    missing is skipped with a line on ``out``."""
+    wanted = list(names) or [portal]
+    manifests: dict[str, dict[str, Any]] = {}
+    if MANIFESTS.is_dir():
+        for path in sorted(MANIFESTS.glob("*.json")):
+            manifests[path.stem] = json.loads(path.read_text(encoding="utf-8"))
+    if "all" in wanted:
+        wanted = [portal, *REAL_SITES, *(n for n in manifests if n not in REAL_SITES)]
+    corpus = Path(os.environ.get(CORPUS_ENV) or ROOT / "benchmarks" / "corpus" / "build")
+    portals = set(load_portals())
+    sites: list[Site] = []
+    for name in dict.fromkeys(wanted):
+        if name in portals:
+            truth = load_portals()[name].truth()
+            task = next(t for t in truth["tasks"] if t["relevant"])
+            sites.append(Site(name, task["start"], task["query"]))
+            continue
+        manifest = manifests.get(name, {})
+        shared = name in REAL_SITES or manifest.get("source") == "shared"
+        root = (real_sites_dir() if shared else corpus) / name
+        if not (root / "index.html").is_file() and not any(root.glob("*/index.html")):
+            print(f"skipping {name}: not laid out at {root}", file=out)
+            continue
+        sites.append(_site_of(name, root, str(manifest.get("base_path") or "/")))
+    return sites
 
 
 @contextmanager
@@ -595,20 +672,175 @@ def fixture_server(portal: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
         proc.wait(timeout=10)
 
 
-async def run_all(
-    meter: Meter, base: str, portal: str, pages: int, concurrencies: Sequence[int], repeat: int
+@contextmanager
+def directory_server(root: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """``root`` served on 127.0.0.1 by ``benchmarks/quality.py``'s static server, in
+    its own process (kept out of the measured tree, as the fixture server)."""
+    proc = subprocess.Popen(
+        [sys.executable, str(Path(__file__).resolve()), "--serve-dir", str(root)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,  # a browser dropping a blocked image: a broken pipe
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        origin = proc.stdout.readline().strip()
+        if not origin.startswith("http://127.0.0.1:"):
+            raise RuntimeError(f"static server did not start: {origin!r}")
+        yield origin, proc
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def _serve_forever(root: Path) -> int:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from quality import serve_directory  # the benchmarks' static server
+
+    with serve_directory(root) as origin:
+        print(origin, flush=True)
+        threading.Event().wait()
+    return 0
+
+
+# --- the runners -------------------------------------------------------------------
+
+
+async def run_crawler(
+    meter: Meter, start: str, query: str, pages: int, concurrency: int, site: str = ""
+) -> tuple[Run, list[str]]:
+    """pw_adaptive with its default render settings and the stopper off."""
+    settings = CrawlSettings(
+        max_pages=pages, concurrency=concurrency, adaptive_stop=False, probe_soft_404=False
+    )
+    crawler = AdaptiveCrawler(settings, render_settings=RenderSettings())
+    with meter.measure() as measured:
+        result = await crawler.run(start, query)
+    urls = [p.url for p in result.pages]
+    duplicates = sum(1 for p in result.pages if p.note and "duplicate" in p.note)
+    run = Run(
+        ADAPTIVE,
+        concurrency,
+        len(urls),
+        measured[0],
+        site=site,
+        explore_s=result.timings()["explore_s"],
+        page_s=result.timings()["total_s"],
+        duplicates=duplicates,
+    )
+    return run, urls
+
+
+async def run_bare(meter: Meter, urls: list[str], concurrency: int, site: str = "") -> Run:
+    """The practical limit: one browser, a fresh page per URL, goto until load, content."""
+    with meter.measure() as measured:
+        async with async_playwright() as pw:
+            browser = await launch_browser(pw, RenderSettings())
+            context = await browser.new_context()
+            queue: asyncio.Queue[str] = asyncio.Queue()
+            for url in urls:
+                queue.put_nowait(url)
+
+            async def worker() -> None:
+                while not queue.empty():
+                    url = queue.get_nowait()
+                    page = await context.new_page()
+                    try:
+                        await page.goto(url, wait_until="load")
+                        await page.content()
+                    except Exception:  # a failing URL costs its time; the loop goes on
+                        pass
+                    finally:
+                        await page.close()
+
+            await asyncio.gather(*(worker() for _ in range(concurrency)))
+            await browser.close()
+    return Run(BARE, concurrency, len(urls), measured[0], site=site)
+
+
+PEER = "crawl4ai bestfirst"
+PEER_CONCURRENCY = 4
+
+
+def peer_paths() -> tuple[Path, Path]:
+    """The peers' Python (``make peers``) and Crawl4AI's runner script."""
+    return (
+        ROOT / ".venv-peers" / "bin" / "python",
+        ROOT / "benchmarks" / "peers" / "crawl4ai_run.py",
+    )
+
+
+def run_peer(
+    meter: Meter,
+    site: str,
+    start: str,
+    query: str,
+    pages: int,
+    out: TextIO,
+    paths: tuple[Path, Path] | None = None,
+) -> Run | None:
+    """Crawl4AI's best-first crawler on the same start URL and budget, as a
+    subprocess (its own virtualenv); None, with a line on ``out``, when it is
+    not installed or fails."""
+    python, script = paths or peer_paths()
+    if not python.exists() or not script.exists():
+        print(f"peer skipped on {site}: {python} or {script} missing (make peers)", file=out)
+        return None
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="pw-speed-peer-") as tmp:
+        tasks, result = Path(tmp) / "tasks.json", Path(tmp) / "out.json"
+        tasks.write_text(json.dumps([{"id": site, "start_url": start, "query": query}]))
+        argv = [
+            str(python), str(script), "--tasks", str(tasks), "--out", str(result),
+            "--strategy", "bestfirst", "--budget", str(pages),
+            "--concurrency", str(PEER_CONCURRENCY),
+        ]  # fmt: skip
+        if not query.isascii():
+            # Its keyword scorer matches raw URLs: a non-ASCII keyword needs its
+            # percent-encoded form to match an encoded path (see the runner's doc).
+            argv.append("--url-encoded-keywords")
+        with meter.measure() as measured:
+            done = subprocess.run(argv, capture_output=True, text=True, timeout=1800, check=False)
+        if done.returncode != 0 or not result.exists():
+            tail = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no output"]
+            print(f"peer failed on {site}: {tail[0][:200]}", file=out)
+            return None
+        data = json.loads(result.read_text(encoding="utf-8"))
+    task = (data.get("tasks") or [{}])[0]
+    if task.get("error"):
+        print(f"peer error on {site}: {str(task['error'])[:200]}", file=out)
+    fetched = len(task.get("pages") or [])
+    if not fetched:
+        return None
+    return Run(PEER, PEER_CONCURRENCY, fetched, measured[0], site=site)
+
+
+async def run_site(
+    meter: Meter, base: str, site: Site, pages: int, concurrencies: Sequence[int], repeat: int
 ) -> list[Run]:
     """At each concurrency, ``repeat`` times: a pw_adaptive crawl, then the bare
     loop over the URLs that crawl fetched."""
-    truth = load_portals()[portal].truth()
-    task = next(t for t in truth["tasks"] if t["relevant"])
     runs: list[Run] = []
     for conc in concurrencies:
         for _ in range(repeat):
-            run, urls = await run_crawler(meter, base + task["start"], task["query"], pages, conc)
+            run, urls = await run_crawler(
+                meter, base + site.start, site.query, pages, conc, site.name
+            )
             runs.append(run)
-            runs.append(await run_bare(meter, urls, conc))
+            runs.append(await run_bare(meter, urls, conc, site.name))
     return runs
+
+
+async def run_all(
+    meter: Meter, base: str, portal: str, pages: int, concurrencies: Sequence[int], repeat: int
+) -> list[Run]:
+    """``run_site`` on a fixture portal (its first task with relevant pages)."""
+    truth = load_portals()[portal].truth()
+    task = next(t for t in truth["tasks"] if t["relevant"])
+    site = Site(portal, task["start"], task["query"])
+    return await run_site(meter, base, site, pages, concurrencies, repeat)
 
 
 def _cpu(value: float | None, pages: int) -> str:
@@ -616,51 +848,81 @@ def _cpu(value: float | None, pages: int) -> str:
 
 
 def print_report(rows: Sequence[Row], method: str, out: TextIO) -> None:
-    """The rows (CPU s/page by all three methods), then the ratios to the bare loop."""
+    """Per site: the rows (CPU s/page by all three methods; pw_adaptive's share of
+    wall time in click exploration and of renders that duplicated an earlier
+    page), then the ratios to the bare loop and to the peer."""
     print(f"CPU s/page: {method} (reported); tree and machine-wide for cross-check", file=out)
-    print(
-        f"{'runner':<16}{'conc':>5}{'runs':>5}{'pages':>6}{'sec':>7}{'pages/s':>8}{'+-':>5}"
-        f"{'cpu s/page':>11}{'tree':>7}{'machine':>8}{'tree/cg':>8}{'procs':>6}{'peak MiB':>9}",
-        file=out,
-    )
-    for r in rows:
-        cross = f"{r.cpu_s_tree / r.cpu_s_cgroup:.2f}" if r.cpu_s_cgroup else "-"
+    sites = list(dict.fromkeys(r.site for r in rows))
+    for site in sites:
+        mine = [r for r in rows if r.site == site]
+        if len(sites) > 1 or site:
+            print(f"\n== {site} ==", file=out)
         print(
-            f"{r.runner:<16}{r.concurrency:>5}{r.runs:>5}{r.pages:>6}{r.seconds:>7.1f}"
-            f"{r.pages_per_s:>8.2f}{r.pages_per_s_spread:>5.0%}{r.cpu_s_per_page:>11.3f}"
-            f"{_cpu(r.cpu_s_tree, r.pages):>7}{_cpu(r.cpu_s_machine, r.pages):>8}{cross:>8}"
-            f"{r.processes_per_run:>6.0f}{r.peak_mib:>9.0f}",
+            f"{'runner':<16}{'conc':>5}{'runs':>5}{'pages':>6}{'sec':>7}{'pages/s':>8}{'+-':>5}"
+            f"{'cpu s/page':>11}{'tree':>7}{'machine':>8}{'tree/cg':>8}{'procs':>6}{'peak MiB':>9}"
+            f"{'expl%':>6}{'dup%':>6}",
             file=out,
         )
-    print(file=out)
-    print("pw_adaptive / bare playwright (above 1: pw_adaptive has more)", file=out)
-    print(f"{'conc':>4}{'pages/s':>9}{'cpu s/page':>12}{'peak MiB':>10}", file=out)
-    for q in ratios(rows):
-        print(
-            f"{q.concurrency:>4}{q.pages_per_s:>9.2f}{q.cpu_s_per_page:>12.2f}{q.peak_mib:>10.2f}",
-            file=out,
-        )
+        for r in mine:
+            cross = f"{r.cpu_s_tree / r.cpu_s_cgroup:.2f}" if r.cpu_s_cgroup else "-"
+            extra = (
+                f"{r.explore_share:>6.0%}{r.duplicate_share:>6.0%}"
+                if r.runner == ADAPTIVE
+                else f"{'-':>6}{'-':>6}"
+            )
+            print(
+                f"{r.runner:<16}{r.concurrency:>5}{r.runs:>5}{r.pages:>6}{r.seconds:>7.1f}"
+                f"{r.pages_per_s:>8.2f}{r.pages_per_s_spread:>5.0%}{r.cpu_s_per_page:>11.3f}"
+                f"{_cpu(r.cpu_s_tree, r.pages):>7}{_cpu(r.cpu_s_machine, r.pages):>8}{cross:>8}"
+                f"{r.processes_per_run:>6.0f}{r.peak_mib:>9.0f}{extra}",
+                file=out,
+            )
+        print(file=out)
+        print("pw_adaptive / bare playwright (above 1: pw_adaptive has more)", file=out)
+        print(f"{'conc':>4}{'pages/s':>9}{'cpu s/page':>12}{'peak MiB':>10}", file=out)
+        for q in ratios(mine):
+            print(
+                f"{q.concurrency:>4}{q.pages_per_s:>9.2f}{q.cpu_s_per_page:>12.2f}"
+                f"{q.peak_mib:>10.2f}",
+                file=out,
+            )
+        peer = [r for r in mine if r.runner == PEER]
+        adaptive = {r.concurrency: r for r in mine if r.runner == ADAPTIVE}
+        for r in peer:
+            mate = adaptive.get(r.concurrency)
+            if mate is not None:
+                print(
+                    f"pw_adaptive / {PEER} at concurrency {r.concurrency}: pages/s "
+                    f"{mate.pages_per_s / r.pages_per_s:.2f}, CPU s/page "
+                    f"{mate.cpu_s_per_page / max(r.cpu_s_per_page, 1e-9):.2f}",
+                    file=out,
+                )
 
 
 def markdown_tables(rows: Sequence[Row]) -> str:
     """The rows and the ratios as the Markdown tables of docs/benchmarks.md."""
     lines = [
-        "| runner | concurrency | pages/s | CPU s/page | peak MiB (PSS) |",
-        "| --- | ---: | ---: | ---: | ---: |",
+        "| site | runner | concurrency | pages/s | CPU s/page | peak MiB (PSS) "
+        "| exploration share | duplicate renders |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for r in rows:
+        extra = (
+            f"{r.explore_share:.0%} | {r.duplicate_share:.0%}" if r.runner == ADAPTIVE else "- | -"
+        )
         lines.append(
-            f"| {r.runner} | {r.concurrency} | {r.pages_per_s:.2f} | {r.cpu_s_per_page:.3f} "
-            f"| {r.peak_mib:.0f} |"
+            f"| {r.site} | {r.runner} | {r.concurrency} | {r.pages_per_s:.2f} "
+            f"| {r.cpu_s_per_page:.3f} | {r.peak_mib:.0f} | {extra} |"
         )
     lines += [
         "",
-        "| concurrency | pages/s ratio | CPU s/page ratio | peak memory ratio |",
-        "| ---: | ---: | ---: | ---: |",
+        "| site | concurrency | pages/s ratio | CPU s/page ratio | peak memory ratio |",
+        "| --- | ---: | ---: | ---: | ---: |",
     ]
     for q in ratios(rows):
         lines.append(
-            f"| {q.concurrency} | {q.pages_per_s:.2f} | {q.cpu_s_per_page:.2f} | {q.peak_mib:.2f} |"
+            f"| {q.site} | {q.concurrency} | {q.pages_per_s:.2f} | {q.cpu_s_per_page:.2f} "
+            f"| {q.peak_mib:.2f} |"
         )
     return "\n".join(lines)
 
@@ -668,10 +930,20 @@ def markdown_tables(rows: Sequence[Row]) -> str:
 def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--portal", default="large", help="fixture portal (default: large)")
+    parser.add_argument(
+        "--sites",
+        nargs="+",
+        default=[],
+        help="sites to measure: fixture portal names, real or corpus site names, or `all` "
+        "(the portal, njust-manual, qu-edu-iq and every corpus site laid out); default: --portal",
+    )
     parser.add_argument("--pages", type=int, default=60, help="pages per run (default: 60)")
     parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 4, 8])
     parser.add_argument(
         "--repeat", type=int, default=2, help="runs of each runner per concurrency (default: 2)"
+    )
+    parser.add_argument(
+        "--no-peer", action="store_true", help="do not run Crawl4AI even when installed"
     )
     parser.add_argument("--json", type=Path, default=None, help="write rows, ratios and runs here")
     parser.add_argument(
@@ -680,14 +952,53 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     parser.add_argument(
         "--no-cgroup", action="store_true", help="do not use a cgroup (tree CPU is reported)"
     )
+    default_python, default_script = peer_paths()
+    parser.add_argument(
+        "--peer-python", type=Path, default=default_python, help="Python of the peers' virtualenv"
+    )
+    parser.add_argument(
+        "--peer-script", type=Path, default=default_script, help="Crawl4AI's runner script"
+    )
+    parser.add_argument("--serve-dir", type=Path, help=argparse.SUPPRESS)  # the static server
     args = parser.parse_args(argv)
+    if args.serve_dir is not None:
+        return _serve_forever(args.serve_dir)
+    sites = discover_sites(args.sites, args.portal, out)
+    if not sites:
+        print("no site to measure", file=out)
+        return 2
     load_before = os.getloadavg()[0]
-    # The server starts first, so it stays out of the cgroup.
-    with fixture_server(args.portal) as (base, server), cpu_cgroup(not args.no_cgroup) as group:
-        meter = Meter(group, exclude=frozenset({server.pid}))
-        runs = asyncio.run(
-            run_all(meter, base, args.portal, args.pages, args.concurrency, args.repeat)
-        )
+    runs: list[Run] = []
+    # The servers start first, so they stay out of the cgroup.
+    with ExitStack() as stack:
+        origins: dict[str, str] = {}
+        servers: set[int] = set()
+        for site in sites:
+            if site.root is None:
+                origin, proc = stack.enter_context(fixture_server(site.name))
+            else:
+                origin, proc = stack.enter_context(directory_server(site.root))
+            origins[site.name] = origin.rstrip("/")
+            servers.add(proc.pid)
+        group = stack.enter_context(cpu_cgroup(not args.no_cgroup))
+        meter = Meter(group, exclude=frozenset(servers))
+        for site in sites:
+            base = origins[site.name]
+            runs += asyncio.run(
+                run_site(meter, base, site, args.pages, args.concurrency, args.repeat)
+            )
+            if not args.no_peer:
+                peer = run_peer(
+                    meter,
+                    site.name,
+                    base + site.start,
+                    site.query,
+                    args.pages,
+                    out,
+                    (args.peer_python, args.peer_script),
+                )
+                if peer is not None:
+                    runs.append(peer)
     load_after = os.getloadavg()[0]
     rows = combine(runs)
     print_report(rows, meter.method, out)
@@ -706,6 +1017,7 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
             "date": datetime.date.today().isoformat(),
             "command": "benchmarks/speed.py " + " ".join(sys.argv[1:] if argv is None else argv),
             "portal": args.portal,
+            "sites": [asdict(s) | {"root": str(s.root) if s.root else None} for s in sites],
             "pages": args.pages,
             "repeat": args.repeat,
             "cores": os.cpu_count(),
@@ -715,6 +1027,7 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
             "cpu_method": meter.method,
             "rows": [asdict(r) for r in rows],
             "ratios": [asdict(q) for q in ratios(rows)],
+            "peer_ratios": [asdict(q) for q in ratios(rows, PEER)],
             "runs": [asdict(r) for r in runs],
         }
         args.json.parent.mkdir(parents=True, exist_ok=True)

@@ -32,6 +32,7 @@ from pw_adaptive.query import Query, Synonyms
 from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord, SkipRecord
 from pw_adaptive.render import PlaywrightRenderer, RenderedPage, Renderer, RenderSettings
 from pw_adaptive.render.browser import launch_browser
+from pw_adaptive.render.click_memory import ClickMemory
 from pw_adaptive.render.fetch import Fetcher, PlaywrightFetcher
 from pw_adaptive.render.recycle import RecyclingRenderer
 from pw_adaptive.retry import RetryPolicy, render_with_retries
@@ -87,16 +88,23 @@ class AdaptiveCrawler:
             yield self._renderer, self._fetcher
             return
         settings = self.render_settings
+        # One memory of click outcomes for the crawl, shared by recycled renderers.
+        memory = ClickMemory(settings.explore_budget_s)
         if isinstance(self._browser, BrowserContext):
             # A BrowserContext is used as it is (never recycled, never closed).
-            async with PlaywrightRenderer(self._browser, settings, guard=guard) as renderer:
+            async with PlaywrightRenderer(
+                self._browser, settings, guard=guard, click_memory=memory
+            ) as renderer:
                 context = await renderer.context()
                 yield renderer, self._fetcher or PlaywrightFetcher(context, guard=guard)
             return
         if self._browser is not None:
             browser_given = self._browser
             async with self._recycling(
-                lambda: PlaywrightRenderer(browser_given, settings, guard=guard), guard
+                lambda: PlaywrightRenderer(
+                    browser_given, settings, guard=guard, click_memory=memory
+                ),
+                guard,
             ) as session:
                 yield session
             return
@@ -116,7 +124,11 @@ class AdaptiveCrawler:
             try:
                 async with self._recycling(
                     lambda: PlaywrightRenderer(
-                        launched[-1], settings, guard=guard, relaunch=relaunch
+                        launched[-1],
+                        settings,
+                        guard=guard,
+                        relaunch=relaunch,
+                        click_memory=memory,
                     ),
                     guard,
                 ) as session:
@@ -231,7 +243,8 @@ class AdaptiveCrawler:
 
 STATE_LAYOUT = 2
 """Version of the crawl state this module keeps in a state file's key/value
-table (``run``, ``record:<i>``, ``dedup:<i>``, ``soft404``)."""
+table (``run``, ``record:<i>``, ``dedup:<i>``, ``soft404``, ``variants``; a
+state file without ``variants`` resumes with nothing learnt)."""
 
 
 class _Journal:
@@ -335,6 +348,7 @@ def _save(run: CrawlRun, checkpoint: Checkpoint, journal: _Journal, *, done: boo
             "stop_reason": run.stop_reason if done else None,
         },
         "soft404": run.soft404.state(),
+        "variants": run.variants.state(),
     }
     for i, record in enumerate(records, start=journal.saved):
         state[f"record:{i}"] = record
@@ -376,6 +390,7 @@ def _resume(run: CrawlRun, checkpoint: Checkpoint) -> list[dict[str, Any]]:
         run.term_weights.restore(state["term_weights"])
     run.dedup.restore(checkpoint.get_state(f"dedup:{i}") for i in range(state["dedup"]))
     run.soft404.restore(checkpoint.get_state("soft404"))
+    run.variants.restore(checkpoint.get_state("variants"))
     saved = [checkpoint.get_state(f"record:{i}") for i in range(int(state["records"]))]
     for record in saved:
         if record["type"] == "page":

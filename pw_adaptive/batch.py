@@ -187,7 +187,7 @@ class LocalExecutor:
                     async def make_crawler() -> AdaptiveCrawler:
                         return AdaptiveCrawler(
                             job.settings(),
-                            render_settings=render_settings,
+                            render_settings=job.render_settings(render_settings),
                             browser=await live_browser(),
                         )
 

@@ -17,6 +17,7 @@ import signal
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -42,9 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("crawl", help="crawl a site for a query, write JSON Lines")
     c.add_argument("url", help="start URL (http or https)")
     c.add_argument("--query", "-q", required=True, help='topic query, e.g. "student housing"')
-    c.add_argument("--max-pages", type=int, default=100, help="page budget (default 100)")
-    c.add_argument("--max-depth", type=int, default=8, help="link depth limit (default 8)")
-    c.add_argument("--concurrency", type=int, default=4, help="pages in flight (default 4)")
+    c.add_argument("--max-pages", type=int, default=None, help="page budget (default 100)")
+    c.add_argument("--max-depth", type=int, default=None, help="link depth limit (default 8)")
+    c.add_argument("--concurrency", type=int, default=None, help="pages in flight (default 4)")
     c.add_argument("--time-limit", type=float, default=None, help="seconds for the whole crawl")
     c.add_argument("--out", "-o", help="JSON Lines output file (default: stdout)")
     c.add_argument("--markdown-dir", help="also write each relevant page's markdown here")
@@ -56,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="let a crawl of a public site reach loopback, private and metadata addresses",
     )
-    c.add_argument("--delay", type=float, default=0.0, help="seconds between pages per host")
+    c.add_argument("--delay", type=float, default=None, help="seconds between pages per host")
     c.add_argument("--browser-arg", action="append", default=[], help="extra Chromium argument")
     c.add_argument(
         "--block-third-party",
@@ -64,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="abort requests to other sites (analytics, fonts): each stalls offline",
     )
     c.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_settings_arguments(c)
     b = sub.add_parser("batch", help="run many crawls from a JSON Lines jobs file")
     b.add_argument("jobs", help="JSON Lines, one job a line: {start_url, query, options...}")
     b.add_argument("--out", "-o", required=True, help="directory: a file per job, summary.jsonl")
@@ -79,6 +81,9 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--browser-arg", action="append", default=[], help="extra Chromium argument")
     b.add_argument("--block-third-party", action="store_true", help="abort third-party requests")
     b.add_argument("--quiet", action="store_true", help="no line per finished job")
+    _add_settings_arguments(b)
+    st = sub.add_parser("settings", help="list every setting of --settings and --set, with docs")
+    st.add_argument("--json", action="store_true", help="as JSON: name, type, default, doc")
     s = sub.add_parser("serve-fixtures", help="serve the fixture portals on 127.0.0.1")
     s.add_argument("--portal", action="append", help="portal name (repeatable; default: all)")
     s.add_argument("--port", type=int, default=0, help="first port (default: free ports)")
@@ -86,6 +91,46 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("results", help="JSON Lines written by `pw-adaptive crawl`")
     r.add_argument("--out", "-o", help="HTML file to write (default: RESULTS with .html)")
     return parser
+
+
+def _add_settings_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--settings",
+        metavar="FILE",
+        help="JSON or TOML settings file: sections crawl, render, adaptive (`pw-adaptive settings`)",
+    )
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="SECTION.FIELD=VALUE",
+        help="one setting, e.g. render.explore_clicks=false (repeatable; `--set help` lists them)",
+    )
+
+
+def _overrides(args: argparse.Namespace) -> Any:
+    """The ``--settings`` file with the ``--set`` assignments laid over it."""
+    from pw_adaptive.overrides import Overrides, SettingsError, load_settings_file
+
+    try:
+        base = load_settings_file(args.settings) if args.settings else Overrides()
+        return Overrides.from_assignments(args.set, base)
+    except SettingsError as exc:
+        raise UsageError(str(exc)) from exc
+
+
+def _settings_list(args: argparse.Namespace) -> int:
+    from dataclasses import asdict
+
+    from pw_adaptive.overrides import catalog, format_catalog
+
+    if getattr(args, "json", False):
+        import json
+
+        print(json.dumps([{"key": d.key, **asdict(d)} for d in catalog()], indent=1))
+    else:
+        print(format_catalog())
+    return EXIT_OK
 
 
 def _validate_crawl(args: argparse.Namespace) -> None:
@@ -98,9 +143,9 @@ def _validate_crawl(args: argparse.Namespace) -> None:
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
     for name in ("max_pages", "concurrency"):
-        if getattr(args, name) < 1:
+        if getattr(args, name) is not None and getattr(args, name) < 1:
             raise UsageError(f"--{name.replace('_', '-')} must be >= 1")
-    if args.max_depth < 0 or args.delay < 0:
+    if (args.max_depth or 0) < 0 or (args.delay or 0) < 0:
         raise UsageError("--max-depth and --delay must be >= 0")
     if args.time_limit is not None and args.time_limit <= 0:
         raise UsageError("--time-limit must be > 0")
@@ -145,19 +190,37 @@ async def _crawl(args: argparse.Namespace) -> int:
     from pw_adaptive.render.browser import BrowserNotFoundError
     from pw_adaptive.settings import CrawlSettings
 
-    settings = CrawlSettings(
-        max_pages=args.max_pages,
-        max_depth=args.max_depth,
-        time_limit_s=args.time_limit,
-        concurrency=args.concurrency,
-        host_delay_s=args.delay,
-        allowed_hosts=tuple(args.allow_host),
-        respect_robots=not args.ignore_robots,
-        allow_private_addresses=args.allow_private,
-    )
-    render_settings = RenderSettings(
-        browser_args=tuple(a for arg in args.browser_arg for a in shlex.split(arg)),
-        block_third_party=args.block_third_party,
+    # Defaults, then the settings file, then the flags given, then --set.
+    overrides = _overrides(args)
+    from_file = overrides.apply_crawl(CrawlSettings())
+    flags: dict[str, Any] = {
+        "max_pages": args.max_pages,
+        "max_depth": args.max_depth,
+        "time_limit_s": args.time_limit,
+        "concurrency": args.concurrency,
+        "host_delay_s": args.delay,
+    }
+    given = {k: v for k, v in flags.items() if v is not None}
+    if args.allow_host:
+        given["allowed_hosts"] = (*from_file.allowed_hosts, *args.allow_host)
+    if args.ignore_robots:
+        given["respect_robots"] = False
+    if args.allow_private:
+        given["allow_private_addresses"] = True
+    try:
+        settings = overrides.apply_crawl(replace(from_file, **given))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+    render_base = overrides.apply_render(RenderSettings())
+    render_settings = overrides.apply_render(
+        replace(
+            render_base,
+            browser_args=(
+                *render_base.browser_args,
+                *(a for arg in args.browser_arg for a in shlex.split(arg)),
+            ),
+            block_third_party=args.block_third_party or render_base.block_third_party,
+        )
     )
     resume = bool(args.state) and Path(args.state).exists()
     # Records the output already holds: a resumed crawl sends the saved ones
@@ -193,7 +256,7 @@ async def _crawl(args: argparse.Namespace) -> int:
         disable=args.quiet,
         transient=True,
     )
-    task = progress.add_task("crawl", total=args.max_pages, coverage=0.0, best=0.0)
+    task = progress.add_task("crawl", total=settings.max_pages, coverage=0.0, best=0.0)
 
     def on_progress(p: CrawlProgress) -> None:
         progress.update(task, completed=p.pages, coverage=p.coverage, best=p.best_queued)
@@ -292,10 +355,26 @@ def _batch(args: argparse.Namespace) -> int:
         except MissingRayError as exc:
             print(f"pw-adaptive: {exc}", file=sys.stderr)
             return EXIT_ERROR
-    render_settings = RenderSettings(
-        browser_args=tuple(a for arg in args.browser_arg for a in shlex.split(arg)),
-        block_third_party=args.block_third_party,
+    overrides = _overrides(args)
+    render_base = overrides.apply_render(RenderSettings())
+    render_settings = overrides.apply_render(
+        replace(
+            render_base,
+            browser_args=(
+                *render_base.browser_args,
+                *(a for arg in args.browser_arg for a in shlex.split(arg)),
+            ),
+            block_third_party=args.block_third_party or render_base.block_third_party,
+        )
     )
+    # The file's and --set's crawl settings are every job's defaults; a job's
+    # own options win.
+    defaults = {**overrides.section("crawl"), **overrides.section("adaptive")}
+    if defaults:
+        try:
+            jobs = [j.with_defaults(defaults) for j in jobs]
+        except JobError as exc:
+            raise UsageError(str(exc)) from exc
     seen = 0
 
     def on_outcome(o: JobOutcome) -> None:
@@ -337,7 +416,16 @@ def _batch(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
+        words = list(sys.argv[1:] if argv is None else argv)
+        asks_help = any(
+            w == "--set=help" or (w == "--set" and nxt == "help")
+            for w, nxt in zip(words, [*words[1:], ""], strict=True)
+        )
+        if asks_help:  # before parsing: `crawl --set help` needs no URL or query
+            return _settings_list(argparse.Namespace(json=False))
         args = parser.parse_args(argv)
+        if args.command == "settings":
+            return _settings_list(args)
         if args.command == "crawl":
             _validate_crawl(args)
             return asyncio.run(_crawl(args))

@@ -24,6 +24,7 @@ from pw_adaptive.settings import CrawlSettings
 from pw_adaptive.soft404 import Soft404Detector
 from pw_adaptive.traps import TrapDetector, TrapReason
 from pw_adaptive.urls import canonicalize_url
+from pw_adaptive.variants import VariantLearner
 
 __all__ = ["SKIP_RECORDS_PER_REASON", "CrawlRun", "new_run"]
 
@@ -49,6 +50,8 @@ class CrawlRun:
     term_weights: TermWeights | None = None
     dedup: ContentDeduper = field(default_factory=ContentDeduper)
     soft404: Soft404Detector = field(default_factory=Soft404Detector)
+    variants: VariantLearner = field(default_factory=VariantLearner)
+    """Query parameters and path segments learnt not to change a page's content."""
     robots: dict[str, RobotsPolicy] = field(default_factory=dict)
     unreachable: dict[str, str] = field(default_factory=dict)
     """Origins whose robots.txt could not be fetched at all, with the error."""

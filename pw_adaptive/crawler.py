@@ -21,12 +21,13 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pw_adaptive.adaptive import MIN_RELEVANCE, StopReason
 from pw_adaptive.attachments import extract_text
 from pw_adaptive.crawl_run import CrawlRun
+from pw_adaptive.dedup import fingerprint
 from pw_adaptive.frontier import FrontierEntry
 from pw_adaptive.links import Region
 from pw_adaptive.records import AttachmentRecord, PageRecord
@@ -131,9 +132,18 @@ class PageProcessor:
         elif run.soft404.is_soft_404(url_host(final), page.main_text):
             note = "soft_404"
         else:
-            note = run.dedup.check(final, page.main_text)
-            if note is not None:
-                note = f"{note}_content"
+            fp = fingerprint(page.main_text)
+            match = run.dedup.match_fingerprint(fp)
+            if match is None:
+                run.dedup.add_fingerprint(final, fp)
+                run.variants.observe_distinct(final, run.final_urls.__contains__)
+            else:
+                note = f"{match.reason}_content"
+                self._learn_variant(final, match.original_url)
+        if note == "duplicate_url":
+            self._learn_variant(entry.url, final)
+        elif note == "duplicate_canonical":
+            self._learn_variant(final, canonical)
         run.final_urls.add(final)
         if canonical:
             run.final_urls.add(canonical)
@@ -156,10 +166,33 @@ class PageProcessor:
         if run.term_weights is not None:
             run.term_weights.observe(run.query.hit_mask(page.markdown))
         await self._push_links(entry, page, final, score)
-        self._emit_page(entry, page, final, score, relevant=verdict.about)
+        harvested: list[AttachmentRecord] = []
         if score >= MIN_RELEVANCE and run.settings.harvest_attachments:
-            await self._harvest(page, final)
+            started = time.monotonic()
+            harvested = await self._harvest(page, final)
+            spent = time.monotonic() - started
+            timings = replace(
+                page.timings, attachments_s=spent, total_s=page.timings.total_s + spent
+            )
+            page = replace(page, timings=timings)
+        self._emit_page(entry, page, final, score, relevant=verdict.about)
+        for record in harvested:
+            self.emit(record.to_json())
         return reason
+
+    def _learn_variant(self, url: str, original: str) -> None:
+        """``url`` showed ``original``'s content: learn from it, and once a rule is
+        learnt, drop the queued URLs it reduces to a known one (their content
+        is known: ``skipped["url_variant"]``)."""
+        run = self.run
+        if not run.variants.observe_duplicate(url, original):
+            return
+        frontier = run.frontier
+        for queued in frontier.queued_urls():
+            reduced = run.variants.reduce(queued, frontier.knows)
+            if reduced is not None and frontier.knows(reduced):
+                frontier.add_alias(queued, frontier.resolve(reduced))
+                run.skipped["url_variant"] += 1
 
     def _observe(self, entry: FrontierEntry, markdown: str, score: float) -> str | None:
         run = self.run
@@ -192,6 +225,14 @@ class PageProcessor:
             except ValueError:
                 run.skipped["invalid_url"] += 1
                 continue
+            # A print view, sort order or other variant learnt not to change the
+            # page: skip it when the plain URL is known, else queue the plain one.
+            reduced = run.variants.reduce(target, run.frontier.knows)
+            if reduced is not None:
+                if run.frontier.knows(reduced):
+                    run.skipped["url_variant"] += 1
+                    continue
+                target = reduced
             # A link still queued is scored again, and a stronger sighting
             # raises its score (the frontier keeps its discovery order): a
             # sidebar that every page repeats is first seen on the home page,
@@ -236,8 +277,11 @@ class PageProcessor:
                 if skip is not None:
                     self.emit(skip.to_json())
 
-    async def _harvest(self, page: RenderedPage, final: str) -> None:
+    async def _harvest(self, page: RenderedPage, final: str) -> list[AttachmentRecord]:
+        """Fetch and read the page's new attachments; returns their records (kept
+        in ``run.attachments``; emitted by the caller after the page's record)."""
         run = self.run
+        out: list[AttachmentRecord] = []
         for att in page.attachments:
             try:
                 url = canonicalize_url(att.url)
@@ -248,7 +292,8 @@ class PageProcessor:
             run.attachments_seen.add(url)
             record = await self._fetch_attachment(url, att.text, att.kind, final)
             run.attachments.append(record)
-            self.emit(record.to_json())
+            out.append(record)
+        return out
 
     async def _fetch_attachment(
         self, url: str, text: str, kind: str, page: str
@@ -312,6 +357,7 @@ class PageProcessor:
             elapsed_s=page.elapsed_s,
             relevant=relevant,
             lang=detect_language(page.markdown) if error is None else "",
+            timings=page.timings,
         )
         run.pages.append(record)
         self.emit(record.to_json())

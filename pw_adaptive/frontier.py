@@ -344,6 +344,10 @@ class Frontier:
             return False
         return self.knows(canonical)
 
+    def queued_urls(self) -> list[str]:
+        """The URLs waiting in the queue (not in flight), in no particular order."""
+        return list(self._queued)
+
     def knows(self, canonical: str) -> bool:
         """`is_known` for a URL that is already canonical (no canonicalization)."""
         return (

@@ -1,8 +1,10 @@
 """A batch's jobs: what one job is, and how jobs are read and checked.
 
-A :class:`Job` is one crawl of a batch: a start URL, a query and crawl
+A :class:`Job` is one crawl of a batch: a start URL, a query, crawl
 options (:data:`OPTION_TYPES`: every :class:`~pw_adaptive.settings.CrawlSettings`
-field and the stopper's options, given flat). A job is checked when it is
+field and the stopper's options, given flat) and render settings (a ``render``
+object of :class:`~pw_adaptive.render.RenderSettings` fields, as in a
+settings file: ``{"render": {"explore_clicks": false}}``). A job is checked when it is
 built, so a bad one never reaches an executor: :class:`JobError` names the
 problem (an unknown option with the closest known one, an ill-typed value, a
 bad URL, an empty query, a bad or reserved id). :func:`parse_jobs` and
@@ -14,6 +16,7 @@ id, which names its result file (see :mod:`pw_adaptive.batch`).
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import hashlib
 import json
@@ -28,6 +31,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from pw_adaptive.adaptive import AdaptiveOptions
+from pw_adaptive.render.records import RenderSettings
 from pw_adaptive.settings import CrawlSettings
 
 __all__ = [
@@ -43,7 +47,10 @@ __all__ = [
 _ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 _SLUG_RE = re.compile(r"[^a-z0-9.-]+")
 _RESERVED_IDS = {"summary"}  # summary.jsonl is the batch summary (batch.SUMMARY_FILE)
-_JOB_KEYS = ("id", "start_url", "query", "options")
+_JOB_KEYS = ("id", "start_url", "query", "options", "render")
+_LAUNCH_FIELDS = ("browser_args", "executable_path", "headless")
+"""Render settings of the browser, shared by a batch's jobs: set for the whole
+batch (``--set render.X=...``), not per job."""
 
 
 class JobError(ValueError):
@@ -126,6 +133,10 @@ class Job:
     query: str
     options: Mapping[str, Any] = field(default_factory=dict)
     id: str = ""
+    render: Mapping[str, Any] = field(default_factory=dict)
+    """Render settings of this job (``RenderSettings`` fields: ``explore_clicks``,
+    ``click_budget_s``, ...) laid over the batch's; the browser's own
+    (``browser_args``, ``executable_path``, ``headless``) are the batch's."""
 
     def __post_init__(self) -> None:
         from pw_adaptive.query import Query
@@ -157,6 +168,8 @@ class Job:
         except (ValueError, TypeError) as exc:
             raise JobError(str(exc)) from exc
         object.__setattr__(self, "options", types.MappingProxyType(options))
+        render = self._checked_render()
+        object.__setattr__(self, "render", types.MappingProxyType(render))
         if self.id:
             if not isinstance(self.id, str) or not _ID_RE.fullmatch(self.id):
                 raise JobError(
@@ -166,7 +179,34 @@ class Job:
             if self.id.lower() in _RESERVED_IDS:
                 raise JobError(f"id {self.id!r} is reserved (it names the batch summary file)")
         else:
-            object.__setattr__(self, "id", job_id(self.start_url, self.query, options))
+            keyed = {**options, "render": render} if render else options
+            object.__setattr__(self, "id", job_id(self.start_url, self.query, keyed))
+
+    def _checked_render(self) -> dict[str, Any]:
+        from pw_adaptive.overrides import Overrides, SettingsError
+
+        if not isinstance(self.render, Mapping):
+            raise JobError("render must be a JSON object of render settings")
+        render = dict(self.render)
+        launch = sorted(set(render) & set(_LAUNCH_FIELDS))
+        if launch:
+            raise JobError(
+                f"render.{launch[0]} is the batch's browser setting: "
+                f"give it to the batch (--set render.{launch[0]}=...), not to a job"
+            )
+        try:
+            Overrides.from_mapping({"render": render})
+        except SettingsError as exc:
+            raise JobError(str(exc)) from exc
+        return render
+
+    def render_settings(self, base: RenderSettings) -> RenderSettings:
+        """The batch's render settings ``base`` with this job's ``render`` laid over."""
+        return dataclasses.replace(base, **self.render) if self.render else base
+
+    def with_defaults(self, defaults: Mapping[str, Any]) -> Job:
+        """This job with ``defaults`` (crawl options) under its own options; same id."""
+        return Job(self.start_url, self.query, {**defaults, **self.options}, self.id, self.render)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Job:
@@ -187,7 +227,10 @@ class Job:
         job_id_value = data.get("id") or ""
         if not isinstance(job_id_value, str):
             raise JobError(f"id must be a string, got {job_id_value!r}")
-        return cls(data["start_url"], data["query"], {**nested, **flat}, job_id_value)
+        render = data.get("render", {})
+        if not isinstance(render, Mapping):
+            raise JobError("render must be a JSON object of render settings")
+        return cls(data["start_url"], data["query"], {**nested, **flat}, job_id_value, render)
 
     def settings(self) -> CrawlSettings:
         """The crawl settings of this job."""
@@ -195,7 +238,10 @@ class Job:
 
     def to_json(self) -> dict[str, Any]:
         """The job as one JSON object, readable by :meth:`from_dict`."""
-        return {"id": self.id, "start_url": self.start_url, "query": self.query, **self.options}
+        out = {"id": self.id, "start_url": self.start_url, "query": self.query, **self.options}
+        if self.render:
+            out["render"] = dict(self.render)
+        return out
 
 
 def check_jobs(

@@ -106,7 +106,7 @@ class CrawlWorker:
 
         return AdaptiveCrawler(
             job.settings(),
-            render_settings=self._render_settings,
+            render_settings=job.render_settings(self._render_settings),
             browser=await self._live_browser(),
         )
 

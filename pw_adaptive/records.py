@@ -17,6 +17,45 @@ _T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
+class PageTimings:
+    """Where the wall-clock time of one page went, in seconds.
+
+    The renderer fills the first four; the crawler adds ``attachments_s``
+    (documents fetched and read for a relevant page). ``total_s`` is the whole
+    render (retries on a fresh page included), plus attachments once added.
+    """
+
+    navigation_s: float = 0.0
+    """``goto`` until DOMContentLoaded (the last attempt)."""
+    ready_s: float = 0.0
+    """Ready detection, "Load more" clicks included (the last attempt)."""
+    extract_s: float = 0.0
+    """The extraction script and the markdown conversion (the last attempt)."""
+    explore_s: float = 0.0
+    """Click exploration in scratch pages (0 when every candidate was remembered)."""
+    attachments_s: float = 0.0
+    """Fetching and reading the page's attachments (set by the crawler)."""
+    total_s: float = 0.0
+
+    PARTS = ("navigation_s", "ready_s", "extract_s", "explore_s", "attachments_s")
+    """The parts, in the order they happen (``total_s`` also holds what is between
+    them: opening pages, retries)."""
+
+    def to_json(self) -> dict[str, float]:
+        return {name: round(getattr(self, name), 3) for name in (*self.PARTS, "total_s")}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        """The timings ``data`` holds (a missing or null object: all zero)."""
+        if data is None:
+            return cls()
+        if not isinstance(data, Mapping):
+            raise TypeError("expected an object")
+        names = (*cls.PARTS, "total_s")
+        return cls(**{n: expect_float(data.get(n, 0.0)) for n in names})
+
+
+@dataclass(frozen=True)
 class PageRecord:
     """One fetched page, in fetch order."""
 
@@ -52,6 +91,9 @@ class PageRecord:
     lang: str = ""
     """Language of the page's text (ISO 639-1, :func:`pw_adaptive.text.detect_language`);
     "" when it has none, or in records written before languages were recorded."""
+    timings: PageTimings = field(default_factory=PageTimings)
+    """Where the page's time went (navigation, ready wait, extraction, click
+    exploration, attachments)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -74,6 +116,7 @@ class PageRecord:
             "note": self.note,
             "elapsed_s": round(self.elapsed_s, 3),
             "lang": self.lang,
+            "timings": self.timings.to_json(),
             "markdown": self.markdown,
         }
 
@@ -102,6 +145,7 @@ class PageRecord:
             elapsed_s=expect_float(data.get("elapsed_s", 0.0)),
             relevant=bool(data.get("relevant", False)),
             lang=expect_str(data.get("lang") or ""),
+            timings=PageTimings.from_json(data.get("timings")),
         )
 
 
@@ -215,6 +259,20 @@ class CrawlResult:
             keep = [p for p in self.pages if p.relevance >= min_relevance and p.note is None]
         return sorted(keep, key=lambda p: -p.relevance)
 
+    def timings(self) -> dict[str, float]:
+        """Each part of ``PageTimings`` summed over the pages, and ``explore_share``:
+        click exploration over the pages' total time. Pages render concurrently,
+        so the sums may exceed ``elapsed_s``; the share is what part of the
+        rendering work went to exploration (at concurrency 1, of the wall time)."""
+        totals = {
+            name: round(sum(getattr(p.timings, name) for p in self.pages), 3)
+            for name in (*PageTimings.PARTS, "total_s")
+        }
+        total = totals["total_s"]
+        share = totals["explore_s"] / total if total > 0 else 0.0
+        totals["explore_share"] = round(share, 4)
+        return totals
+
     def summary(self) -> dict[str, Any]:
         """The final JSON Lines record."""
         return {
@@ -231,6 +289,7 @@ class CrawlResult:
             "skipped": dict(sorted(self.skipped.items())),
             "failures": dict(sorted(self.failures.items())),
             "elapsed_s": round(self.elapsed_s, 3),
+            "timings": self.timings(),
             "evidence_per_term": self.evidence_per_term,
             "stop": self.stop,
         }

@@ -458,3 +458,24 @@ def test_records_read_back_what_to_json_wrote() -> None:
     skip = SkipRecord(url=SITE + "/x", parent=SITE + "/", reason="calendar")
     for record in (page_record, attachment, skip):
         assert type(record).from_json(record.to_json()) == record
+
+
+def test_time_per_page_says_where_a_slow_crawl_spent_its_time() -> None:
+    slow = {
+        "navigation_s": 0.5, "ready_s": 0.3, "extract_s": 0.2, "explore_s": 9.0,
+        "attachments_s": 0.0, "total_s": 10.0,
+    }  # fmt: skip
+    fast = dict(slow, explore_s=0.0, total_s=1.0)
+    records = [
+        page(1, "/", None, timings=slow),
+        page(2, "/life", "/", timings=fast),
+        summary(timings={"explore_s": 9.0, "total_s": 11.0, "explore_share": 0.45}),
+    ]
+    log = parse_lines(lines(records))
+    assert log.pages[0].timings.explore_s == 9.0
+    document = render_html(log)
+    assert 'id="time-parts"' in document and 'id="time-pages"' in document
+    assert "<td>click exploration</td><td>9.0</td><td>82%</td>" in document
+    assert "45% of the pages' time in click exploration" in document
+    # A file without timings (an older crawl) has no time section.
+    assert 'id="time-parts"' not in render_html(parse_lines(lines(RECORDS)))

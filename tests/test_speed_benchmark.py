@@ -143,8 +143,8 @@ def test_runs_combine_into_totals_and_ratios_divide_by_the_bare_loop() -> None:
     assert ratio.cpu_s_per_page == pytest.approx((24 / 120) / (18 / 120))
     assert ratio.peak_mib == pytest.approx(600 / 420)
     markdown = speed.markdown_tables([adaptive, bare]).splitlines()
-    assert "| pw_adaptive | 4 | 4.00 | 0.200 | 600 |" in markdown
-    assert markdown[-1] == "| 4 | 0.40 | 1.33 | 1.43 |"
+    assert "|  | pw_adaptive | 4 | 4.00 | 0.200 | 600 | 0% | 0% |" in markdown
+    assert markdown[-1] == "|  | 4 | 0.40 | 1.33 | 1.43 |"
 
 
 def test_cpu_falls_back_to_the_tree_without_a_cgroup_and_the_report_prints_it() -> None:
@@ -157,3 +157,43 @@ def test_cpu_falls_back_to_the_tree_without_a_cgroup_and_the_report_prints_it() 
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("CPU s/page: tree")
     assert lines[2].split()[:4] == ["pw_adaptive", "1", "1", "10"]
+
+
+def test_sites_are_kept_apart_and_the_peer_has_its_own_ratio() -> None:
+    m = speed.Measure(10.0, 5.0, 5.0, 6.0, 0.0, 3, 500.0)
+    runs = [
+        speed.Run(speed.ADAPTIVE, 4, 20, m, site="a", explore_s=1.0, page_s=10.0, duplicates=1),
+        speed.Run(speed.BARE, 4, 20, speed.Measure(5.0, 5.0, 5.0, 6.0, 0.0, 3, 500.0), site="a"),
+        speed.Run(speed.ADAPTIVE, 4, 10, m, site="b", page_s=10.0),
+        speed.Run(speed.PEER, 4, 10, speed.Measure(20.0, 5.0, 5.0, 6.0, 0.0, 3, 500.0), site="a"),
+    ]
+    rows = speed.combine(runs)
+    assert [(r.site, r.runner) for r in rows] == [
+        ("a", speed.ADAPTIVE), ("a", speed.BARE), ("b", speed.ADAPTIVE), ("a", speed.PEER),
+    ]  # fmt: skip
+    assert rows[0].explore_share == pytest.approx(0.1)
+    assert rows[0].duplicate_share == pytest.approx(0.05)
+    (bare,) = speed.ratios(rows)
+    assert (bare.site, bare.pages_per_s) == ("a", pytest.approx(2.0 / 4.0))
+    (peer,) = speed.ratios(rows, speed.PEER)
+    assert peer.pages_per_s == pytest.approx(2.0 / 0.5)
+    out = io.StringIO()
+    speed.print_report(rows, "tree", out)
+    assert "== a ==" in out.getvalue() and "== b ==" in out.getvalue()
+    assert f"pw_adaptive / {speed.PEER} at concurrency 4: pages/s 4.00" in out.getvalue()
+
+
+def test_sites_not_laid_out_are_skipped_with_a_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(speed.CORPUS_ENV, str(tmp_path))
+    (tmp_path / "tiny").mkdir()
+    (tmp_path / "tiny" / "index.html").write_text("<h1>Tiny</h1>")
+    out = io.StringIO()
+    sites = speed.discover_sites(["tiny", "absent"], "large", out)
+    assert [(s.name, s.start, s.query, s.root) for s in sites] == [
+        ("tiny", "/", speed.DEFAULT_QUERY, tmp_path / "tiny")
+    ]
+    assert "skipping absent" in out.getvalue()
+    (fixture,) = speed.discover_sites([], "large", out)
+    assert fixture.root is None and fixture.name == "large"

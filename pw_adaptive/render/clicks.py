@@ -2,26 +2,35 @@
 
 SPA menus and cards often navigate from a click handler (``router.push``,
 ``location.hash = ...``, ``location.href = ...``) on a ``<button>``, a
-``role="link"`` element or an ``<a href="#">``. Each candidate the extraction
-script found is clicked in its own scratch page, opened fresh at the page's URL
-and made ready, so that one click cannot spoil the next (an open modal, a changed
-route) and nothing leaks into the page being extracted. A URL change after the
-click (pushState, hash change) or a main-frame navigation (recorded and aborted,
-never loaded) yields a ``Link`` with ``via_click=True``; a popup's URL too.
+``role="link"`` element or an ``<a href="#">``. Candidates are clicked in
+scratch pages, opened fresh at the page's URL and made ready, so that nothing
+leaks into the page being extracted; one scratch page serves candidates in
+turn until a click changes its URL (or fails), since most clicks on a real
+site lead nowhere. A URL change after the click (pushState, a hash route) or a
+main-frame navigation (recorded and aborted, never loaded) yields a ``Link``
+with ``via_click=True``; a popup's URL too; an in-page anchor does not.
 
 Bounded per page by ``max_click_explorations`` (highest priority first: role=link
 and href="#" anchors, then onclick/data-route elements, then buttons, then
-cursor:pointer elements), ``click_concurrency`` and ``click_budget_s``.
+cursor:pointer elements), ``click_concurrency`` and ``click_budget_s``; per
+crawl by ``explore_budget_s``. A ``ClickMemory`` (``click_memory.py``) shared
+by the crawl's pages answers candidates explored before on the same site, so
+a sidebar's or a header's click targets are clicked once per site, not once
+per page. Toggles (``aria-expanded``, ``<summary>``, group headers followed by
+their list of links) are no candidates at all (``extract.js``): the links they
+reveal are in the DOM already.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import ExitStack, suppress
 
-from playwright.async_api import BrowserContext
+from playwright.async_api import BrowserContext, Page
 
 from pw_adaptive.links import Link
+from pw_adaptive.render.click_memory import ClickMemory, click_key
 from pw_adaptive.render.extract import ClickCandidate, mark_click_candidates
 from pw_adaptive.render.hooks import PageState, close_quietly, prepare_page
 from pw_adaptive.render.ready import wait_until_ready
@@ -52,56 +61,175 @@ async def explore_clicks(
     url: str,
     candidates: Sequence[ClickCandidate],
     settings: RenderSettings,
+    memory: ClickMemory | None = None,
 ) -> list[Link]:
     """Click the chosen candidates of the page at ``url``; return the links found, one
-    per target URL, in candidate order. Never raises for a candidate that fails."""
-    chosen = choose_candidates(candidates, settings.max_click_explorations)
-    if not chosen:
-        return []
+    per target URL, in candidate order. Never raises for a candidate that fails.
+
+    With a ``memory``, candidates whose outcome it knows are answered from it
+    (not clicked, not counted against ``max_click_explorations``), a candidate
+    another page is exploring right now is awaited, and new outcomes are
+    learnt; once the memory's per-crawl budget is spent, nothing new is
+    clicked."""
+    memory = memory if memory is not None else ClickMemory()
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + settings.click_budget_s
-    gate = asyncio.Semaphore(max(1, settings.click_concurrency))
+    started = loop.time()
+    deadline = started + settings.click_budget_s
+    outcomes: dict[int, str | None] = {}
+    to_explore: list[ClickCandidate] = []
+    waits: list[tuple[ClickCandidate, asyncio.Future[str | None]]] = []
+    for candidate in choose_candidates(candidates, len(candidates)):
+        key = click_key(url, candidate)
+        known = memory.recall(key, url)
+        if known is not ClickMemory.UNKNOWN:
+            memory.reused += 1
+            outcomes[candidate.index] = known if isinstance(known, str) else None
+            continue
+        pending = memory.pending(key)
+        if pending is not None:
+            waits.append((candidate, pending))
+        elif len(to_explore) < settings.max_click_explorations:
+            to_explore.append(candidate)
+    if to_explore and not memory.budget_left:
+        to_explore = []
 
-    async def explore(candidate: ClickCandidate) -> Link | None:
-        async with gate:
-            left = deadline - loop.time()
-            if left <= 0:
-                return None
-            try:
-                return await asyncio.wait_for(
-                    _explore_one(context, url, candidate, settings), timeout=left
-                )
-            except Exception:  # a timeout, a crash, a page gone: no link from it
-                return None
+    futures: dict[int, asyncio.Future[str | None]] = {}
 
-    found = await asyncio.gather(*(explore(c) for c in chosen))
+    def report(candidate: ClickCandidate, outcome: str | None) -> None:
+        memory.learn(click_key(url, candidate), url, outcome)
+        futures[candidate.index].set_result(outcome)
+        outcomes[candidate.index] = outcome
+
+    # Each worker clicks its share of the candidates one after the other in
+    # one scratch page, and opens a new one only after a click that changed
+    # the page's URL or failed: most click-only candidates of a real site lead
+    # nowhere (widgets, toggles), and loading the page again for each of them
+    # was most of the cost of exploration.
+    workers = max(1, min(settings.click_concurrency, len(to_explore)))
+    shares = [to_explore[i::workers] for i in range(workers)]
+
+    async def await_other(candidate: ClickCandidate, future: asyncio.Future[str | None]) -> None:
+        left = deadline - loop.time()
+        with suppress(Exception):
+            outcomes[candidate.index] = await asyncio.wait_for(asyncio.shield(future), left)
+
+    with ExitStack() as stack:
+        for candidate in to_explore:
+            futures[candidate.index] = stack.enter_context(
+                memory.exploring(click_key(url, candidate))
+            )
+        try:
+            await asyncio.gather(
+                *(
+                    _explore_sequence(context, url, share, settings, report, deadline, memory)
+                    for share in shares
+                    if share
+                ),
+                *(await_other(c, f) for c, f in waits),
+            )
+        finally:
+            if to_explore:
+                memory.spend(loop.time() - started)
     links: list[Link] = []
     targets: set[str] = set()
-    for link in found:
-        if link is not None and link.url not in targets:
-            targets.add(link.url)
-            links.append(link)
+    for candidate in sorted(candidates, key=lambda c: c.index):
+        target = outcomes.get(candidate.index)
+        if target is None or target in targets or target == url:
+            continue
+        targets.add(target)
+        links.append(
+            Link(
+                url=target,
+                text=candidate.text,
+                accessible_name=candidate.accessible_name,
+                region=candidate.region,
+                context_heading=candidate.context_heading,
+                context_text=candidate.context_text,
+                visible=True,
+                via_click=True,
+            )
+        )
     return links
 
 
-async def _explore_one(
-    context: BrowserContext, url: str, candidate: ClickCandidate, settings: RenderSettings
-) -> Link | None:
-    page = await context.new_page()
-    state = PageState(url=url)
+async def _explore_sequence(
+    context: BrowserContext,
+    url: str,
+    candidates: Sequence[ClickCandidate],
+    settings: RenderSettings,
+    report: Callable[[ClickCandidate, str | None], None],
+    deadline: float,
+    memory: ClickMemory,
+) -> None:
+    """Click ``candidates`` in turn in a scratch page of ``url``; ``report`` each
+    outcome. A new scratch page is opened after a click that changed the URL
+    (or navigated), and after a failure, when the candidate is tried once more
+    in a fresh page (the one before may have been spoiled by an earlier click).
+    Candidates left when the deadline passes, or that fail twice, get no report."""
+    loop = asyncio.get_running_loop()
+    todo = list(candidates)
+    retried: set[int] = set()
+    scratch: _Scratch | None = None
     try:
-        await prepare_page(page, settings, state)
-        await page.goto(url, wait_until="domcontentloaded", timeout=settings.nav_timeout_s * 1000)
-        await wait_until_ready(page, settings)
-        texts = await mark_click_candidates(page)
+        while todo:
+            left = deadline - loop.time()
+            if left <= 0 or not memory.budget_left:
+                return
+            candidate = todo.pop(0)
+            try:
+                if scratch is None:
+                    scratch = await asyncio.wait_for(_open_scratch(context, url, settings), left)
+                    left = deadline - loop.time()
+                outcome = await asyncio.wait_for(scratch.click(candidate, settings), left)
+            except Exception:  # a timeout, a crash, a page gone: nothing learnt (yet)
+                fresh = scratch is None or scratch.clicks == 0
+                if scratch is not None:
+                    await close_quietly(scratch.page)
+                    scratch = None
+                if not fresh and candidate.index not in retried:
+                    retried.add(candidate.index)
+                    todo.insert(0, candidate)
+                continue
+            report(candidate, outcome)
+            if scratch.moved():
+                await close_quietly(scratch.page)
+                scratch = None
+    finally:
+        if scratch is not None:
+            await close_quietly(scratch.page)
+
+
+class _Scratch:
+    """A scratch copy of the page, its candidates marked, clicked one after another."""
+
+    def __init__(self, page: Page, state: PageState, texts: list[str]) -> None:
+        self.page = page
+        self.state = state
+        self.texts = texts
+        self.start_url = page.url
+        self.clicks = 0
+
+    def moved(self) -> bool:
+        """Whether the last click left the page elsewhere (a new URL, a navigation
+        started): the next candidate needs a fresh copy."""
+        return bool(self.state.navigations) or self.page.url != self.start_url
+
+    async def click(self, candidate: ClickCandidate, settings: RenderSettings) -> str | None:
+        """Where clicking ``candidate`` leads: a URL, or None when nothing navigates.
+        Raises when it cannot be clicked (then nothing is learnt about it)."""
         index = candidate.index
+        texts = self.texts
         if index >= len(texts) or texts[index] != candidate.text:
             # The fresh copy differs (random content): find the same text instead.
             if candidate.text not in texts:
-                return None
+                raise LookupError("candidate not found on a fresh copy")
             index = texts.index(candidate.text)
+        page, state = self.page, self.state
+        state.navigations.clear()
+        state.popups.clear()
         before = page.url
         state.armed = True
+        self.clicks += 1
         target = page.locator(f'[data-pw-adaptive-click="{index}"]').first
         try:
             await target.click(timeout=_CLICK_TIMEOUT_MS)
@@ -113,25 +241,33 @@ async def _explore_one(
             if state.navigations or state.popups or page.url != before:
                 break
             await asyncio.sleep(_POLL_S)
-        new_url = next(
+        return next(
             (u for u in (*state.navigations, page.url, *state.popups) if _is_new(u, before)),
             None,
         )
-        if new_url is None:
-            return None
-        return Link(
-            url=new_url,
-            text=candidate.text,
-            accessible_name=candidate.accessible_name,
-            region=candidate.region,
-            context_heading=candidate.context_heading,
-            context_text=candidate.context_text,
-            visible=True,
-            via_click=True,
-        )
-    finally:
+
+
+async def _open_scratch(context: BrowserContext, url: str, settings: RenderSettings) -> _Scratch:
+    page = await context.new_page()
+    state = PageState(url=url)
+    try:
+        await prepare_page(page, settings, state)
+        await page.goto(url, wait_until="domcontentloaded", timeout=settings.nav_timeout_s * 1000)
+        await wait_until_ready(page, settings)
+        texts = await mark_click_candidates(page)
+    except BaseException:
         await close_quietly(page)
+        raise
+    return _Scratch(page, state, texts)
 
 
 def _is_new(candidate: str, before: str) -> bool:
-    return candidate.startswith(("http://", "https://")) and candidate != before
+    """Whether ``candidate`` is another page than ``before``: an in-page anchor
+    (``#doc-copyright``: the same URL but for a fragment that is no hash
+    route) is not."""
+    if not candidate.startswith(("http://", "https://")) or candidate == before:
+        return False
+    base, _, fragment = candidate.partition("#")
+    if base == before.partition("#")[0]:
+        return fragment.startswith(("/", "!"))
+    return True

@@ -183,14 +183,49 @@
     return null;
   };
 
+  // A structural path of tag names (no classes or positions: "active" and the
+  // number of items change from page to page), to know a candidate again on
+  // another page of the same site.
+  const pathOf = (el) => {
+    const parts = [];
+    for (let node = el, i = 0; node && node.nodeType === 1 && i < 8; node = parentOf(node), i++) {
+      parts.push(node.localName);
+    }
+    return parts.reverse().join(">");
+  };
+  const GROUP_TAGS = new Set(["ul", "ol", "menu", "nav", "dl"]);
+  const GROUP_ROLES = new Set(["group", "menu", "list", "tree", "navigation"]);
+  // A group header: the element right before it (or before its wrapper) is a
+  // list or menu holding links, which are extracted from the DOM whether the
+  // group is open or not (hidden a[href] are real navigation). Clicking it
+  // only opens or closes the group.
+  const isGroupHeader = (el) => {
+    let node = el;
+    for (let i = 0; i < 2 && node; i++) {
+      const next = node.nextElementSibling;
+      if (next) {
+        const role = (next.getAttribute("role") || "").toLowerCase();
+        const listy = GROUP_TAGS.has(next.localName) || GROUP_ROLES.has(role) ||
+          (next.firstElementChild && GROUP_TAGS.has(next.firstElementChild.localName));
+        if (listy && next.querySelector("a[href]")) return true;
+        return false;
+      }
+      node = node.parentElement;
+      if (node && (node.children.length > 1 || node.querySelector("a[href]"))) return false;
+    }
+    return false;
+  };
+
   const clickPriority = (el, tag, role, target, ctx, style) => {
     if (ctx.inLink || ctx.inForm || ctx.hidden) return -1;
+    if (tag === "summary") return -1; // opens its <details>, whose content is extracted anyway
     if (el.hasAttribute("disabled") || el.getAttribute("aria-disabled") === "true") return -1;
     // Toggles open menus, tabs and accordions; their content is extracted anyway.
     if (el.hasAttribute("aria-expanded") || el.hasAttribute("aria-haspopup") ||
         el.hasAttribute("aria-controls") || el.hasAttribute("aria-pressed") ||
         el.hasAttribute("data-toggle") || el.hasAttribute("data-bs-toggle")) return -1;
     if (NON_NAV_ROLES.has(role)) return -1;
+    if (role !== "link" && !(target && target.dead) && isGroupHeader(el)) return -1;
     if (target && target.dead) return 3;
     if (role === "link") return 3;
     if (el.hasAttribute("onclick") || el.hasAttribute("data-route")) return 2;
@@ -330,7 +365,8 @@
         const name = accessibleName(el);
         if ((label || name) && label.length <= 200 && !DESTRUCTIVE_RE.test(label + " " + name) &&
             isVisible(el, c)) {
-          const rec = { index: ordinal, priority, text: label, name, region: c.region, heading: "", el };
+          const rec = { index: ordinal, priority, text: label, name, region: c.region, heading: "", el,
+            tag, role, path: mode === "mark" ? "" : pathOf(el) };
           ordinal += 1;
           if (mode === "mark") el.setAttribute("data-pw-adaptive-click", String(rec.index));
           contextHeading(rec, c.landmarkId);

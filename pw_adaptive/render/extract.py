@@ -76,6 +76,13 @@ class ClickCandidate:
     context_text: str = ""
     """Text of the card or list item around it (its teaser), as for links;
     empty outside the main content and side columns."""
+    tag: str = ""
+    """Element name (``button``, ``div``, ...)."""
+    role: str = ""
+    """Its ``role`` attribute, lower case (may be empty)."""
+    path: str = ""
+    """Tag names of it and up to 7 ancestors, outermost first (``div>aside>ul>li>p``):
+    with the texts and the region, how ``ClickMemory`` knows it on another page."""
 
 
 @dataclass(frozen=True)
@@ -190,6 +197,9 @@ def _candidates(raw_clicks: Sequence[Mapping[str, Any]]) -> tuple[ClickCandidate
             region=_region(raw.get("region")),
             context_heading=str(raw.get("heading") or ""),
             context_text=str(raw.get("teaser") or ""),
+            tag=str(raw.get("tag") or ""),
+            role=str(raw.get("role") or ""),
+            path=str(raw.get("path") or ""),
         )
         for raw in raw_clicks
     )

@@ -24,12 +24,19 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 from pw_adaptive.markdown import html_to_markdown
 from pw_adaptive.netguard import NetGuard
 from pw_adaptive.render.browser import BrowserClosedError, launch_browser
+from pw_adaptive.render.click_memory import ClickMemory
 from pw_adaptive.render.clicks import explore_clicks
 from pw_adaptive.render.extract import Extraction, attachment_kind, extract_page
 from pw_adaptive.render.guard import GuardRoute, install_guard, remove_guard
 from pw_adaptive.render.hooks import PageState, close_quietly, prepare_page
 from pw_adaptive.render.ready import wait_until_ready
-from pw_adaptive.render.records import Attachment, ClosedOnExit, RenderedPage, RenderSettings
+from pw_adaptive.render.records import (
+    Attachment,
+    ClosedOnExit,
+    PageTimings,
+    RenderedPage,
+    RenderSettings,
+)
 from pw_adaptive.text.languages import phrases
 
 __all__ = ["PlaywrightRenderer", "open_renderer", "redirect_chain"]
@@ -116,8 +123,12 @@ class PlaywrightRenderer(ClosedOnExit):
         *,
         guard: NetGuard | None = None,
         relaunch: Callable[[], Awaitable[Browser]] | None = None,
+        click_memory: ClickMemory | None = None,
     ) -> None:
         self._settings = settings or RenderSettings()
+        self.click_memory = click_memory or ClickMemory(self._settings.explore_budget_s)
+        """What click targets led to on the sites rendered (shared with the other
+        renderers of a crawl when given), and the crawl's exploration time."""
         self._relaunch = relaunch
         self.relaunches = 0
         """Times the browser was relaunched after it went away."""
@@ -249,9 +260,14 @@ class PlaywrightRenderer(ClosedOnExit):
                 if error.startswith(_NOT_RETRIED_AT_ONCE):
                     break
                 continue
+            explore_s = 0.0
             if settings.explore_clicks and extraction.clicks and (page.status or 200) < 400:
+                explore_started = time.monotonic()
                 page = await self._with_click_links(page, extraction)
-            return replace(page, elapsed_s=time.monotonic() - started)
+                explore_s = time.monotonic() - explore_started
+            total = time.monotonic() - started
+            timings = replace(page.timings, explore_s=explore_s, total_s=total)
+            return replace(page, elapsed_s=total, timings=timings)
         return _failed(url, error, started)
 
     async def _render_once(self, url: str) -> tuple[RenderedPage, Extraction]:
@@ -260,6 +276,7 @@ class PlaywrightRenderer(ClosedOnExit):
         state = PageState(url=url)
         try:
             await prepare_page(page, settings, state)
+            t_nav = time.monotonic()
             try:
                 response = await page.goto(
                     url, wait_until="domcontentloaded", timeout=settings.nav_timeout_s * 1000
@@ -274,11 +291,13 @@ class PlaywrightRenderer(ClosedOnExit):
             document_kind = attachment_kind("", media_type=content_type)
             if document_kind is not None and response is not None:
                 raise _NotAPage(document_kind, response.status)
+            t_ready = time.monotonic()
             ready = await wait_until_ready(page, settings)
             if ready == "unresponsive":
                 raise _Unresponsive
             if settings.load_more_clicks > 0:
                 await expand_load_more(page, settings)
+            t_extract = time.monotonic()
             bounds = {
                 "max_elements": settings.max_elements,
                 "max_chars": settings.max_content_chars,
@@ -297,13 +316,19 @@ class PlaywrightRenderer(ClosedOnExit):
                 # A navigation that failed (another host that does not resolve)
                 # leaves Chromium's error page: name where the page went.
                 final_url = state.last_navigation
+            markdown = html_to_markdown(extraction.html)
+            timings = PageTimings(
+                navigation_s=t_ready - t_nav,
+                ready_s=t_extract - t_ready,
+                extract_s=time.monotonic() - t_extract,
+            )
             rendered = RenderedPage(
                 url=url,
                 final_url=final_url,
                 status=response.status if response is not None else None,
                 title=extraction.title,
                 headings=extraction.headings,
-                markdown=html_to_markdown(extraction.html),
+                markdown=markdown,
                 main_text=extraction.main_text,
                 links=extraction.links,
                 attachments=extraction.attachments,
@@ -314,6 +339,7 @@ class PlaywrightRenderer(ClosedOnExit):
                 content_type=content_type.lower(),
                 ready=ready,
                 retry_after=response.headers.get("retry-after", "") if response else "",
+                timings=timings,
             )
             return rendered, extraction
         finally:
@@ -321,7 +347,9 @@ class PlaywrightRenderer(ClosedOnExit):
 
     async def _with_click_links(self, page: RenderedPage, extraction: Extraction) -> RenderedPage:
         context = await self.context()
-        found = await explore_clicks(context, page.final_url, extraction.clicks, self._settings)
+        found = await explore_clicks(
+            context, page.final_url, extraction.clicks, self._settings, self.click_memory
+        )
         known = {link.url for link in page.links}
         extra = tuple(link for link in found if link.url not in known)
         return replace(page, links=page.links + extra) if extra else page
@@ -341,6 +369,7 @@ def _failed(
     *,
     status: int | None = None,
 ) -> RenderedPage:
+    elapsed = time.monotonic() - started
     return RenderedPage(
         url=url,
         final_url=url,
@@ -354,7 +383,8 @@ def _failed(
         canonical=None,
         redirects=(),
         error=error,
-        elapsed_s=time.monotonic() - started,
+        elapsed_s=elapsed,
+        timings=PageTimings(total_s=elapsed),
     )
 
 

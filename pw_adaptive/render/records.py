@@ -6,13 +6,21 @@ the CLI can use the records without a browser.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Protocol, Self
 
 from pw_adaptive.links import Link
+from pw_adaptive.records import PageTimings
 
-__all__ = ["Attachment", "ClosedOnExit", "RenderSettings", "RenderedPage", "Renderer"]
+__all__ = [
+    "Attachment",
+    "ClosedOnExit",
+    "PageTimings",
+    "RenderSettings",
+    "RenderedPage",
+    "Renderer",
+]
 
 
 @dataclass(frozen=True)
@@ -79,11 +87,14 @@ class RenderedPage:
     retry_after: str = ""
     """The ``Retry-After`` header of the main document's answer, as sent (a 429 or
     503 asking the crawler to come back later; ``pw_adaptive.retry`` parses it)."""
+    timings: PageTimings = field(default_factory=PageTimings)
+    """Where the time went (``elapsed_s`` is its ``total_s``)."""
 
 
 @dataclass(frozen=True)
 class RenderSettings:
-    """Every knob of the Playwright renderer; the defaults suit university portals."""
+    """Every knob of the Playwright renderer; the defaults suit university portals.
+    Validated on construction (``ValueError``)."""
 
     nav_timeout_s: float = 15.0
     """Timeout of the navigation itself, until DOMContentLoaded."""
@@ -115,6 +126,10 @@ class RenderSettings:
     """After a click, wait this long at most for the URL to change."""
     click_budget_s: float = 15.0
     """Wall-clock budget for all click explorations of one page."""
+    explore_budget_s: float | None = 120.0
+    """Seconds of click exploration per crawl, summed over its pages; once spent,
+    only outcomes remembered from earlier pages are used (see ``ClickMemory``:
+    each click target is explored once per site). None: no per-crawl bound."""
     retries: int = 1
     """Extra attempts, each on a fresh page, right after a crash or a failed
     navigation (not after a timeout, a redirect loop, a download or a closed
@@ -145,6 +160,36 @@ class RenderSettings:
     """User-Agent of contexts the renderer creates; None keeps Chromium's."""
     ignore_https_errors: bool = False
     """Accept invalid TLS certificates in contexts the renderer creates."""
+
+    def __post_init__(self) -> None:
+        _check_render_settings(self)  # ValueError for a value no renderer can use
+
+
+def _check_render_settings(s: RenderSettings) -> None:
+    for name in ("nav_timeout_s", "page_timeout_s"):
+        if getattr(s, name) <= 0:
+            raise ValueError(f"{name} must be > 0, got {getattr(s, name)}")
+    for name in (
+        "quiet_ms",
+        "grace_ms",
+        "ready_cap_ms",
+        "load_more_clicks",
+        "max_click_explorations",
+        "click_wait_ms",
+        "click_budget_s",
+        "retries",
+        "recycle_context_pages",
+    ):
+        if getattr(s, name) < 0:
+            raise ValueError(f"{name} must be >= 0, got {getattr(s, name)}")
+    if s.click_concurrency < 1:
+        raise ValueError(f"click_concurrency must be >= 1, got {s.click_concurrency}")
+    if s.max_elements < 1 or s.max_content_chars < 1:
+        raise ValueError("max_elements and max_content_chars must be >= 1")
+    if s.explore_budget_s is not None and s.explore_budget_s < 0:
+        raise ValueError(f"explore_budget_s must be >= 0 or None, got {s.explore_budget_s}")
+    if isinstance(s.browser_args, str):  # tuple("--x") would be its letters
+        raise ValueError("browser_args must be a sequence of arguments, not one string")
 
 
 class ClosedOnExit:

@@ -154,6 +154,7 @@ def render_html(log: CrawlLog) -> str:
         "link refused as a URL trap.</p>"
     )
     parts.append(render_tree(log.pages, log.skips))
+    parts.append(_time_section(log))
     parts.append('<h2 id="pages-heading">Pages by relevance</h2>')
     parts.append(_pages_table(log.pages))
     if log.attachments:
@@ -230,9 +231,65 @@ def _facts(log: CrawlLog, terms: Sequence[str], target: int) -> str:
     if log.skips:
         rows.append(("trap skips listed", f"{len(log.skips)} (in the crawl tree)"))
     if "elapsed_s" in s:
-        rows.append(("elapsed", f"{float(s['elapsed_s']):.1f} s"))
+        elapsed = f"{float(s['elapsed_s']):.1f} s"
+        timings = s.get("timings")
+        if isinstance(timings, dict) and isinstance(timings.get("explore_share"), (int, float)):
+            share = float(timings["explore_share"])
+            elapsed += f" ({share:.0%} of the pages' time in click exploration)"
+        rows.append(("elapsed", elapsed))
     body = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in rows)
     return f'<dl class="facts" id="facts">{body}</dl>'
+
+
+_TIME_PARTS = (
+    ("navigation_s", "navigation"),
+    ("ready_s", "ready wait"),
+    ("extract_s", "extraction"),
+    ("explore_s", "click exploration"),
+    ("attachments_s", "attachments"),
+)
+_SLOWEST = 10
+
+
+def _time_section(log: CrawlLog) -> str:
+    """Where the crawl's time went: each part summed over the pages (with its
+    share of the pages' total), then the slowest pages by part, so that a slow
+    site says why it is slow."""
+    timed = [p for p in log.pages if p.timings.total_s > 0]
+    if not timed:
+        return ""
+    total = sum(p.timings.total_s for p in timed)
+    out = [
+        '<h2 id="time-heading">Time per page</h2>',
+        f"<p>{len(timed)} pages took {total:.1f} s together (pages render concurrently,"
+        " so this may exceed the crawl's elapsed time).</p>",
+        '<table id="time-parts"><thead><tr><th>part</th><th>seconds</th><th>share</th>'
+        "<th>per page</th></tr></thead><tbody>",
+    ]
+    for name, label in _TIME_PARTS:
+        spent = sum(getattr(p.timings, name) for p in timed)
+        out.append(
+            f"<tr><td>{label}</td><td>{spent:.1f}</td><td>{spent / total:.0%}</td>"
+            f"<td>{spent / len(timed):.2f}</td></tr>"
+        )
+    out.append("</tbody></table>")
+    head = "".join(f'<th data-type="num">{label}</th>' for _, label in _TIME_PARTS)
+    out.append(
+        '<table class="sortable" id="time-pages"><thead><tr><th data-type="num">#</th>'
+        f'<th>page</th><th data-type="num">total s</th>{head}</tr></thead><tbody>'
+    )
+    for p in sorted(timed, key=lambda p: -p.timings.total_s)[:_SLOWEST]:
+        cells = "".join(
+            f'<td data-v="{getattr(p.timings, n):.3f}">{getattr(p.timings, n):.2f}</td>'
+            for n, _ in _TIME_PARTS
+        )
+        out.append(
+            f'<tr><td data-v="{p.order}">{p.order}</td>'
+            f'<td><span class="url">{_e(p.final_url)}</span></td>'
+            f'<td data-v="{p.timings.total_s:.3f}">{p.timings.total_s:.2f}</td>{cells}</tr>'
+        )
+    out.append("</tbody></table>")
+    return "".join(out)
 
 
 def _legend(terms: Sequence[str]) -> str:

@@ -201,7 +201,20 @@ CJK = """<!doctype html>
 <p>国际学生可以申请校内宿舍。</p></main></body></html>
 """
 
+# A documentation sidebar (VuePress-like): group headers that only open and
+# close the list of links after them, beside one button that does navigate.
+SIDEBAR = """<!doctype html><html><head><title>Docs</title>
+<style>.head{cursor:pointer} .closed{display:none}</style></head><body>
+<aside class="sidebar"><section><p class="head" onclick="this.nextElementSibling.classList.toggle('closed')">Guides</p>
+<ul class="closed"><li><a href="/guides/one">Guide one</a></li><li><a href="/guides/two">Guide two</a></li></ul></section>
+<section><div><p class="head" onclick="this.parentNode.nextElementSibling.classList.toggle('closed')">Reference</p></div>
+<ul class="closed"><li><a href="/reference/api">API</a></li></ul></section></aside>
+<main><h1>Docs home</h1><p>Read the guides.</p>
+<button type="button" onclick="location.href='/guides/tour'">Take the tour</button></main>
+</body></html>"""
+
 ROUTES: dict[str, Page] = {
+    "/docs": Page(SIDEBAR),
     "/spa": Page(HASH_SPA),
     "/fetch-spa": Page(FETCH_SPA),
     "/api/slow": Page(SLOW_API, content_type="application/json", delay_s=0.7),

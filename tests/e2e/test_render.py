@@ -393,3 +393,40 @@ def test_load_more_lists_are_expanded_before_extraction(render: Render, site: st
     urls = {link.url for link in page.links}
     assert {f"{site}/news/extra-1", f"{site}/news/extra-2"} <= urls
     assert "Scholarship round 2 opens" in page.markdown
+
+
+def test_click_outcomes_are_remembered_across_pages(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    async def twice() -> tuple[RenderedPage, RenderedPage, int, int]:
+        async with PlaywrightRenderer(chromium_browser, SETTINGS) as renderer:
+            first = await renderer.render(site + "/portal")
+            explored = renderer.click_memory.explored
+            second = await renderer.render(site + "/portal")
+            return first, second, explored, renderer.click_memory.explored
+
+    first, second, explored, explored_after = loop.run_until_complete(twice())
+    clicked = {link.url for link in first.links if link.via_click}
+    assert clicked and clicked == {link.url for link in second.links if link.via_click}
+    assert explored > 0 and explored_after == explored  # nothing clicked the second time
+    assert first.timings.explore_s > 0
+    assert second.timings.explore_s < first.timings.explore_s
+    timings = first.timings
+    assert timings.navigation_s > 0 and timings.extract_s > 0
+    assert timings.total_s >= timings.navigation_s + timings.ready_s + timings.extract_s
+
+
+def test_group_headers_are_not_clicked_but_their_links_are_kept(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    async def once() -> tuple[RenderedPage, int]:
+        async with PlaywrightRenderer(chromium_browser, SETTINGS) as renderer:
+            page = await renderer.render(site + "/docs")
+            return page, renderer.click_memory.explored
+
+    page, explored = loop.run_until_complete(once())
+    paths = {urlsplit(link.url).path: link for link in page.links}
+    assert {"/guides/one", "/guides/two", "/reference/api"} <= set(paths)
+    assert not paths["/guides/one"].visible  # in a collapsed group: read, not clicked
+    assert paths["/guides/tour"].via_click
+    assert explored == 1  # the tour button only

@@ -19,7 +19,8 @@ BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "speed.py"
 
 def test_speed_benchmark_prints_both_runners_and_writes_the_json(tmp_path: Path) -> None:
     result = tmp_path / "speed.json"
-    argv = ["--pages", "5", "--concurrency", "2", "--repeat", "1", "--json", str(result)]
+    argv = ["--pages", "5", "--concurrency", "2", "--repeat", "1", "--no-peer"]
+    argv += ["--json", str(result)]
     done = subprocess.run(
         [sys.executable, str(BENCHMARK), *argv], capture_output=True, text=True, timeout=120
     )

@@ -1,0 +1,162 @@
+"""What each click-only target of a site led to, so it is explored once per site.
+
+A site's header, sidebar and footer hold the same click-only elements on every
+page (a search button, a theme switch, a comments widget's sort buttons).
+Clicking each of them again in a scratch page on every page cost 15-19 s per
+page on a real VuePress site (issue 13). ``ClickMemory`` remembers, per host,
+what a candidate led to: a URL, or nothing (no navigation: a toggle, a widget).
+A candidate is identified by a stable key: its host, region, tag and role, its
+text and accessible name with digits folded (a "last updated 2026/7/21" label
+changes from page to page), and a structural path of tag names.
+
+When is a remembered outcome reused?
+
+- In the page chrome (header, nav, aside, footer) at once: chrome is the
+  same on every page of a site.
+- In the main content, a click that led nowhere at once too (a comments
+  widget's "Refresh", a sort button); one that led to a URL only once two
+  explorations from different pages agreed: a "Next" button in the main
+  content leads somewhere else on every page, and such a candidate, seen to
+  disagree, stays explored on every page.
+
+Failures (a timeout, a crash) teach nothing. Besides, the memory holds the
+crawl's exploration budget (``RenderSettings.explore_budget_s``): seconds
+spent exploring, summed over pages; once spent, only remembered outcomes are
+used. Pure Python: unit-tested without a browser.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+from pw_adaptive.links import Region
+from pw_adaptive.render.extract import ClickCandidate
+
+__all__ = ["CHROME_REGIONS", "ClickKey", "ClickMemory", "click_key"]
+
+CHROME_REGIONS: frozenset[Region] = frozenset(
+    {Region.HEADER, Region.NAV, Region.ASIDE, Region.FOOTER}
+)
+"""Regions repeated on every page of a site: their outcomes are trusted at once."""
+
+MAIN_AGREEMENT = 2
+"""Explorations from different pages that must agree before a main-content
+candidate's outcome is reused."""
+
+_DIGITS = re.compile(r"\d+")
+
+ClickKey = tuple[str, str, str, str, str, str, str]
+"""(host, region, tag, role, text, accessible name, structural path)."""
+
+
+def _fold(text: str) -> str:
+    return _DIGITS.sub("0", " ".join(text.split()).casefold())
+
+
+def click_key(page_url: str, candidate: ClickCandidate) -> ClickKey:
+    """The stable key of ``candidate`` on the page at ``page_url``."""
+    host = (urlsplit(page_url).hostname or "").lower()
+    return (
+        host,
+        str(candidate.region),
+        candidate.tag,
+        candidate.role,
+        _fold(candidate.text),
+        _fold(candidate.accessible_name),
+        candidate.path,
+    )
+
+
+@dataclass
+class _Known:
+    outcomes: dict[str, str | None] = field(default_factory=dict)
+    """Outcome (a URL, or None for nothing) by the page it was explored from."""
+    disagree: bool = False
+
+
+_UNKNOWN = object()
+
+
+class ClickMemory:
+    """Outcomes of click explorations by ``ClickKey``, and the crawl's exploration time.
+
+    ``budget_s`` None: no per-crawl budget. One memory serves every renderer of
+    a crawl (recycled contexts included), and concurrent pages: a candidate
+    being explored for one page is awaited by another page that has it, not
+    explored twice.
+    """
+
+    def __init__(self, budget_s: float | None = None) -> None:
+        if budget_s is not None and budget_s < 0:
+            raise ValueError(f"budget_s must be >= 0, got {budget_s}")
+        self.budget_s = budget_s
+        self.spent_s = 0.0
+        """Seconds of exploration so far, summed over pages."""
+        self.explored = 0
+        """Candidates clicked in a scratch page."""
+        self.reused = 0
+        """Candidates answered from memory instead."""
+        self._known: dict[ClickKey, _Known] = {}
+        self._pending: dict[ClickKey, asyncio.Future[str | None]] = {}
+
+    def __len__(self) -> int:
+        return len(self._known)
+
+    @property
+    def budget_left(self) -> bool:
+        """Whether exploring new candidates is still allowed."""
+        return self.budget_s is None or self.spent_s < self.budget_s
+
+    def recall(self, key: ClickKey, page_url: str) -> object:
+        """The remembered outcome of ``key`` (a URL, or None for nothing), or
+        ``ClickMemory.UNKNOWN`` when it must be explored from ``page_url``."""
+        known = self._known.get(key)
+        if known is None or known.disagree:
+            return _UNKNOWN
+        if page_url in known.outcomes:
+            return known.outcomes[page_url]
+        values = list(known.outcomes.values())
+        # Nothing happened: trusted at once in any region (a widget's button, a
+        # toggle); a URL from the main content only once two pages agreed.
+        needed = 1 if key[1] in CHROME_REGIONS or values[0] is None else MAIN_AGREEMENT
+        if len(values) >= needed:
+            return values[0]
+        return _UNKNOWN
+
+    UNKNOWN = _UNKNOWN
+    """The ``recall`` answer that asks for an exploration."""
+
+    def learn(self, key: ClickKey, page_url: str, outcome: str | None) -> None:
+        """Remember that ``key``, clicked on ``page_url``, led to ``outcome``."""
+        known = self._known.setdefault(key, _Known())
+        if known.outcomes and outcome not in known.outcomes.values():
+            known.disagree = True
+        known.outcomes[page_url] = outcome
+        self.explored += 1
+
+    def pending(self, key: ClickKey) -> asyncio.Future[str | None] | None:
+        """The exploration of ``key`` in progress for another page, if any."""
+        return self._pending.get(key)
+
+    @contextmanager
+    def exploring(self, key: ClickKey) -> Iterator[asyncio.Future[str | None]]:
+        """Mark ``key`` as being explored; the future gets the outcome (or an
+        exception on failure) from the caller, and is forgotten on exit."""
+        future: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
+        self._pending[key] = future
+        try:
+            yield future
+        finally:
+            self._pending.pop(key, None)
+            if not future.done():
+                future.set_exception(LookupError("exploration failed"))
+            future.exception()  # retrieved: nobody waiting is not an error
+
+    def spend(self, seconds: float) -> None:
+        """Count ``seconds`` of one page's exploration against the budget."""
+        self.spent_s += max(0.0, seconds)

@@ -1,0 +1,183 @@
+"""Learn, from the duplicates a crawl meets, which URL variants do not change a page.
+
+Sites serve the same page under many URLs: a print view (``?print=1``), sort
+orders (``?sort=asc``), session or view parameters the canonicalizer does not
+know, a ``/print`` or ``/amp`` path suffix. Content dedup recognises each of
+them, but only after rendering it: on a held-out JavaScript portal 47 of 159
+fetches were print views of pages already fetched (issue 13).
+
+``VariantLearner`` watches the duplicates: when a page's content duplicates an
+earlier page and the two URLs differ only by one query parameter (added, or
+with another value), by one trailing path segment, or by their first path
+segment only (``/de/admissions`` showing ``/en/admissions``'s text: a
+language copy that falls back to English), that parameter (or segment, or
+segment swap) earns a point of evidence on the host. A page whose content is new,
+at a URL that differs from a fetched page by that same parameter, is a
+counter-case: the parameter changes the content there (``?page=2``). A rule is
+learnt once it has ``min_evidence`` agreeing cases and no counter-case; from
+then on ``reduce`` strips it from URLs of that host, and the crawler skips
+such a URL when the reduced one is known (``skipped["url_variant"]``), or
+queues the reduced one instead.
+
+Pure and deterministic (the crawler feeds it in processing order); its state
+is saved in the crawl checkpoint.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+__all__ = ["DEFAULT_MIN_EVIDENCE", "VariantLearner", "variant_rule"]
+
+DEFAULT_MIN_EVIDENCE = 2
+"""Agreeing duplicate pairs before a parameter or path segment is ignored."""
+
+Rule = tuple[str, str]
+"""(host, "q:<parameter>"), (host, "p:<trailing path segment>") or
+(host, "f:<first segment>><first segment it shows>")."""
+
+
+def _pairs(query: str) -> list[tuple[str, str]]:
+    out = []
+    for part in query.split("&"):
+        if part:
+            key, _, value = part.partition("=")
+            out.append((key, value))
+    return out
+
+
+def variant_rule(url: str, original: str) -> Rule | None:
+    """The rule under which ``url`` is a variant of ``original`` (both canonical):
+    the one query parameter they differ by, or the one trailing path segment
+    ``url`` adds; None when they differ otherwise (or not at all)."""
+    a, b = urlsplit(url), urlsplit(original)
+    if (a.scheme, a.netloc, a.fragment) != (b.scheme, b.netloc, b.fragment):
+        return None
+    host = (a.hostname or "").lower()
+    if a.path == b.path and a.query != b.query:
+        pa, pb = dict(_pairs(a.query)), dict(_pairs(b.query))
+        if len(pa) != len(_pairs(a.query)) or len(pb) != len(_pairs(b.query)):
+            return None  # repeated keys: too ambiguous to learn from
+        differing = {k for k in pa.keys() | pb.keys() if pa.get(k) != pb.get(k)}
+        if len(differing) == 1:
+            return (host, "q:" + differing.pop())
+        return None
+    if a.query == b.query and a.path != b.path:
+        longer, shorter = a.path.rstrip("/"), b.path.rstrip("/")
+        head, _, segment = longer.rpartition("/")
+        if segment and head == shorter:
+            return (host, "p:" + segment)
+        first_a, rest_a = _first_segment(a.path)
+        first_b, rest_b = _first_segment(b.path)
+        if first_a and first_b and rest_a == rest_b and rest_a.strip("/"):
+            return (host, f"f:{first_a}>{first_b}")
+    return None
+
+
+def _first_segment(path: str) -> tuple[str, str]:
+    """``/de/admissions/`` -> (``de``, ``/admissions/``); no first segment: ("", path)."""
+    if not path.startswith("/"):
+        return "", path
+    first, slash, rest = path[1:].partition("/")
+    return (first, slash + rest) if slash else ("", path)
+
+
+def _apply(url: str, rules: Iterable[str]) -> list[str]:
+    """``url`` with the query parameters and trailing path segments of ``rules``
+    removed (a path segment only when it is the last one): the reduced URL,
+    and for a path cut, the same without its trailing slash after it."""
+    parts = urlsplit(url)
+    params = {r[2:] for r in rules if r.startswith("q:")}
+    segments = {r[2:] for r in rules if r.startswith("p:")}
+    query = parts.query
+    if params and query:
+        query = "&".join(p for p in query.split("&") if p and p.partition("=")[0] not in params)
+    paths = [parts.path]
+    swaps = dict(r[2:].split(">", 1) for r in rules if r.startswith("f:"))
+    first, rest = _first_segment(parts.path)
+    if first in swaps:
+        paths = [f"/{swaps[first]}{rest}"]
+    if segments:
+        head, _, last = paths[0].rstrip("/").rpartition("/")
+        if last in segments:
+            paths = [head + "/", head] if head else ["/"]
+    return [urlunsplit((parts.scheme, parts.netloc, p, query, parts.fragment)) for p in paths]
+
+
+class VariantLearner:
+    """Parameters and path segments learnt, per host, not to change content."""
+
+    def __init__(self, min_evidence: int = DEFAULT_MIN_EVIDENCE) -> None:
+        if min_evidence < 1:
+            raise ValueError(f"min_evidence must be >= 1, got {min_evidence}")
+        self.min_evidence = min_evidence
+        self._evidence: Counter[Rule] = Counter()
+        self._counter: Counter[Rule] = Counter()
+        self._by_host: dict[str, set[str]] = {}
+        """Rules with evidence, by host: the ones ``observe_distinct`` checks."""
+
+    def observe_duplicate(self, url: str, original: str) -> bool:
+        """``url``'s content duplicated ``original``'s. True when this made a rule
+        learnt (the caller may then drop queued variants: ``reduce``)."""
+        rule = variant_rule(url, original)
+        if rule is None:
+            return False
+        before = self.learnt(rule)
+        self._evidence[rule] += 1
+        self._by_host.setdefault(rule[0], set()).add(rule[1])
+        return self.learnt(rule) and not before
+
+    def observe_distinct(self, url: str, fetched: Callable[[str], bool]) -> None:
+        """``url``'s content was new: for each rule of its host that would reduce
+        it to a URL already ``fetched``, count a counter-case."""
+        host = (urlsplit(url).hostname or "").lower()
+        for rule in self._by_host.get(host, ()):
+            if any(r != url and fetched(r) for r in _apply(url, (rule,))):
+                self._counter[(host, rule)] += 1
+
+    def learnt(self, rule: Rule) -> bool:
+        """Whether ``rule`` has enough evidence and no counter-case."""
+        return self._evidence[rule] >= self.min_evidence and not self._counter[rule]
+
+    def rules(self, host: str) -> list[str]:
+        """The learnt rules of ``host`` ("q:print", "p:amp"), sorted."""
+        return sorted(r for r in self._by_host.get(host, ()) if self.learnt((host, r)))
+
+    def reduce(self, url: str, known: Callable[[str], bool] | None = None) -> str | None:
+        """``url`` (canonical) without the learnt parameters and path segments of
+        its host, or None when none applies. A path cut has two forms (with and
+        without a trailing slash): the first that ``known`` accepts, else the first."""
+        host = (urlsplit(url).hostname or "").lower()
+        if host not in self._by_host:
+            return None
+        rules = self.rules(host)
+        if not rules:
+            return None
+        forms = [r for r in _apply(url, rules) if r != url]
+        if not forms:
+            return None
+        if known is not None:
+            for form in forms:
+                if known(form):
+                    return form
+        return forms[0]
+
+    def state(self) -> dict[str, Any]:
+        """JSON-able state for a checkpoint."""
+        return {
+            "evidence": [[h, r, n] for (h, r), n in sorted(self._evidence.items())],
+            "counter": [[h, r, n] for (h, r), n in sorted(self._counter.items())],
+        }
+
+    def restore(self, state: dict[str, Any] | None) -> None:
+        """Load what ``state`` saved (None: nothing)."""
+        if not state:
+            return
+        for host, rule, n in state.get("evidence", ()):
+            self._evidence[(str(host), str(rule))] = int(n)
+            self._by_host.setdefault(str(host), set()).add(str(rule))
+        for host, rule, n in state.get("counter", ()):
+            self._counter[(str(host), str(rule))] = int(n)
