@@ -26,6 +26,7 @@ by side on one browser and two cores.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from dataclasses import dataclass
 
 from pw_adaptive.render import RenderedPage, Renderer
@@ -42,6 +43,19 @@ class CacheStats:
     cached_renders: int = 0
     live_fetches: int = 0
     cached_fetches: int = 0
+
+
+def _fill_new_fields(record: object) -> None:
+    """Give a record unpickled from an older run the defaults of fields added since."""
+    for f in dataclasses.fields(record):  # type: ignore[arg-type]
+        if f.name not in record.__dict__:
+            if f.default is not dataclasses.MISSING:
+                value = f.default
+            elif f.default_factory is not dataclasses.MISSING:
+                value = f.default_factory()
+            else:
+                continue
+            object.__setattr__(record, f.name, value)
 
 
 class RenderCache:
@@ -84,6 +98,7 @@ class RenderCache:
         --render-cache``) as if they had been made live. Call it inside the loop."""
         loop = asyncio.get_running_loop()
         for url, page in pages.items():
+            _fill_new_fields(page)
             done_page: asyncio.Future[RenderedPage] = loop.create_future()
             done_page.set_result(page)
             self._pages.setdefault(url, done_page)  # type: ignore[arg-type]
