@@ -1,4 +1,4 @@
-"""``pw-adaptive``: a command-line shell over the public API (argument parsing only).
+"""The ``pw-adaptive`` command: argument parsing over the public API, nothing more.
 
 Exit codes: 0 on any stop reason, 2 on bad arguments or input, 3 when the
 start URL cannot be loaded, 1 on an unexpected error; ``batch``: 4 when
@@ -12,16 +12,18 @@ import asyncio
 import hashlib
 import os
 import re
-import shlex
 import signal
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from pw_adaptive.adaptive import MIN_RELEVANCE
+
+if TYPE_CHECKING:
+    from pw_adaptive.render.records import RenderSettings
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_START = 0, 1, 2, 3
 EXIT_JOBS_FAILED, EXIT_INTERRUPTED = 4, 130
@@ -31,15 +33,51 @@ class UsageError(ValueError):
     """Bad command-line input: reported on one line, exit 2."""
 
 
+DESCRIPTION = """\
+Crawl a site for one topic with headless Chromium: pages are rendered, turned
+into markdown and scored; the links that promise most for the query are
+followed first, and the crawl stops by itself when the topic is covered or
+nothing new turns up.
+
+  pw-adaptive crawl https://www.example.ac.uk/ -q "tuition fees" -o fees.jsonl
+  pw-adaptive report fees.jsonl
+"""
+
+EPILOG = """\
+exit codes: 0 crawl finished (any stop reason), 1 unexpected error (no usable
+Chromium, ...), 2 bad arguments or input, 3 start URL could not be loaded,
+4 some batch jobs failed, 130 interrupted.
+"""
+
+ONE_ARG = "one Chromium argument, passed whole; repeatable: --browser-arg=--lang=de"
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # one line, exit 2, like every other bad input
         raise UsageError(message)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="pw-adaptive", description=__doc__.splitlines()[0] if __doc__ else "")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    c = sub.add_parser("crawl", help="crawl a site for a query, write JSON Lines")
+    from pw_adaptive.identity import __version__
+
+    parser = _Parser(
+        prog="pw-adaptive",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"pw-adaptive {__version__}")
+    sub = parser.add_subparsers(
+        dest="command", required=True, parser_class=_Parser, title="commands", metavar="COMMAND"
+    )
+    c = sub.add_parser(
+        "crawl",
+        help="crawl a site for a query; write one JSON line per page and a summary",
+        description="Crawl a site for a topic query, from a start URL, with headless "
+        "Chromium. Writes JSON Lines: a record per page (URL, title, relevance, "
+        "markdown, ...), attachments, skipped URL traps and a final summary with "
+        "the stop reason.",
+    )
     c.add_argument("url", help="start URL (http or https)")
     c.add_argument("--query", "-q", required=True, help='topic query, e.g. "student housing"')
     c.add_argument("--max-pages", type=int, default=100, help="page budget (default 100)")
@@ -57,14 +95,26 @@ def build_parser() -> argparse.ArgumentParser:
         help="let a crawl of a public site reach loopback, private and metadata addresses",
     )
     c.add_argument("--delay", type=float, default=0.0, help="seconds between pages per host")
-    c.add_argument("--browser-arg", action="append", default=[], help="extra Chromium argument")
+    c.add_argument("--browser-arg", action="append", default=[], metavar="ARG", help=ONE_ARG)
+    c.add_argument(
+        "--user-agent",
+        help="User-Agent header (default: Chromium's engine tokens naming pw-adaptive "
+        "and its version; robots.txt is matched for pw-adaptive either way)",
+    )
     c.add_argument(
         "--block-third-party",
         action="store_true",
         help="abort requests to other sites (analytics, fonts): each stalls offline",
     )
     c.add_argument("--quiet", action="store_true", help="no progress bar")
-    b = sub.add_parser("batch", help="run many crawls from a JSON Lines jobs file")
+    b = sub.add_parser(
+        "batch",
+        help="run many crawls from a JSON Lines jobs file, locally or on Ray",
+        description="Run the crawls of a jobs file (one JSON object a line: start_url, "
+        "query and any crawl setting), several at once; each job's JSON Lines go to "
+        "OUT/<id>.jsonl and one line per job to OUT/summary.jsonl. Rerunning skips "
+        "finished jobs and resumes the others.",
+    )
     b.add_argument("jobs", help="JSON Lines, one job a line: {start_url, query, options...}")
     b.add_argument("--out", "-o", required=True, help="directory: a file per job, summary.jsonl")
     b.add_argument("--workers", "-w", type=int, default=None, help="jobs at once (default 2)")
@@ -76,16 +126,48 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="ADDRESS",
         help="run on Ray: a cluster address (auto, ray://host:10001), none for a local Ray",
     )
-    b.add_argument("--browser-arg", action="append", default=[], help="extra Chromium argument")
+    b.add_argument("--browser-arg", action="append", default=[], metavar="ARG", help=ONE_ARG)
+    b.add_argument("--user-agent", help="User-Agent header (default: names pw-adaptive)")
     b.add_argument("--block-third-party", action="store_true", help="abort third-party requests")
     b.add_argument("--quiet", action="store_true", help="no line per finished job")
-    s = sub.add_parser("serve-fixtures", help="serve the fixture portals on 127.0.0.1")
+    s = sub.add_parser(
+        "serve-fixtures",
+        help="serve the bundled test portals on 127.0.0.1 (to try a crawl offline)",
+        description="Serve the fixture portals that ship with pw-adaptive (small "
+        "university sites: classic HTML, single-page apps, web components, URL traps, "
+        "faults) on 127.0.0.1 until Ctrl-C; prints each portal's URL.",
+    )
     s.add_argument("--portal", action="append", help="portal name (repeatable; default: all)")
     s.add_argument("--port", type=int, default=0, help="first port (default: free ports)")
-    r = sub.add_parser("report", help="write a self-contained HTML report of a crawl's JSON Lines")
+    r = sub.add_parser(
+        "report",
+        help="write a self-contained HTML report of a crawl's JSON Lines",
+        description="Write one HTML file (no network access needed to open it) with the "
+        "stop reason, coverage over the crawl, the crawl tree and the pages sorted by "
+        "relevance, from the JSON Lines of `pw-adaptive crawl`.",
+    )
     r.add_argument("results", help="JSON Lines written by `pw-adaptive crawl`")
     r.add_argument("--out", "-o", help="HTML file to write (default: RESULTS with .html)")
     return parser
+
+
+def render_settings_of(args: argparse.Namespace) -> RenderSettings:
+    """The renderer's settings from ``crawl`` or ``batch`` arguments. Each
+    ``--browser-arg`` is one Chromium argument, kept whole: ``"--flag=a b"`` must
+    not become three (``PW_ADAPTIVE_BROWSER_ARGS`` is the shell-split list)."""
+    from pw_adaptive.render.records import RenderSettings
+
+    return RenderSettings(
+        browser_args=tuple(args.browser_arg),
+        block_third_party=args.block_third_party,
+        user_agent=args.user_agent,
+    )
+
+
+def _check_user_agent(value: str | None) -> None:
+    # A control character would make Chromium reject every request's headers.
+    if value is not None and any(ord(ch) < 32 or ord(ch) == 127 for ch in value):
+        raise UsageError("--user-agent must not contain control characters (newlines, tabs)")
 
 
 def _validate_crawl(args: argparse.Namespace) -> None:
@@ -97,6 +179,7 @@ def _validate_crawl(args: argparse.Namespace) -> None:
         Query(args.query)
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
+    _check_user_agent(args.user_agent)
     for name in ("max_pages", "concurrency"):
         if getattr(args, name) < 1:
             raise UsageError(f"--{name.replace('_', '-')} must be >= 1")
@@ -141,7 +224,6 @@ async def _crawl(args: argparse.Namespace) -> int:
     from pw_adaptive.crawler import Progress as CrawlProgress
     from pw_adaptive.crawler import StartPageError
     from pw_adaptive.output import JsonlWriter, count_records
-    from pw_adaptive.render import RenderSettings
     from pw_adaptive.render.browser import BrowserNotFoundError
     from pw_adaptive.settings import CrawlSettings
 
@@ -155,10 +237,7 @@ async def _crawl(args: argparse.Namespace) -> int:
         respect_robots=not args.ignore_robots,
         allow_private_addresses=args.allow_private,
     )
-    render_settings = RenderSettings(
-        browser_args=tuple(a for arg in args.browser_arg for a in shlex.split(arg)),
-        block_third_party=args.block_third_party,
-    )
+    render_settings = render_settings_of(args)
     resume = bool(args.state) and Path(args.state).exists()
     # Records the output already holds: a resumed crawl sends the saved ones
     # after them (those a killed run had saved but not written yet).
@@ -271,11 +350,11 @@ def _batch(args: argparse.Namespace) -> int:
 
     from pw_adaptive.batch import JobOutcome, LocalExecutor, crawl_many
     from pw_adaptive.jobs import JobError, load_jobs
-    from pw_adaptive.render import RenderSettings
     from pw_adaptive.render.browser import BrowserNotFoundError
 
     if args.workers is not None and args.workers < 1:
         raise UsageError("--workers must be >= 1")
+    _check_user_agent(args.user_agent)
     if Path(args.out).exists() and not Path(args.out).is_dir():
         raise UsageError(f"--out {args.out} is not a directory")
     try:
@@ -292,10 +371,7 @@ def _batch(args: argparse.Namespace) -> int:
         except MissingRayError as exc:
             print(f"pw-adaptive: {exc}", file=sys.stderr)
             return EXIT_ERROR
-    render_settings = RenderSettings(
-        browser_args=tuple(a for arg in args.browser_arg for a in shlex.split(arg)),
-        block_third_party=args.block_third_party,
-    )
+    render_settings = render_settings_of(args)
     seen = 0
 
     def on_outcome(o: JobOutcome) -> None:
