@@ -207,12 +207,8 @@ async def measure_site(browser: Browser, name: str, root: Path, count: int) -> l
                 if rendered.error or not main or not tokens(main["text"]):
                     print(f"  {name}/{path}: no main content, left out", file=sys.stderr)
                     continue
-                extracted = (
-                    trafilatura.extract(
-                        dom, url=url, output_format="markdown", include_tables=True,
-                        include_links=False,
-                    )  # fmt: skip
-                    or ""
+                extracted = trafilatura.extract(
+                    dom, url=url, output_format="markdown", include_tables=True, include_links=False
                 )
                 results.append(
                     PageResult(
@@ -221,7 +217,7 @@ async def measure_site(browser: Browser, name: str, root: Path, count: int) -> l
                         main["selector"],
                         len(tokens(main["text"])),
                         score(markdown_text(rendered.markdown), main["text"]),
-                        score(extracted, main["text"]),
+                        score(extracted or "", main["text"]),
                     )
                 )
     finally:
