@@ -227,16 +227,19 @@ async def _crawl(args: argparse.Namespace) -> int:
     from pw_adaptive.render.browser import BrowserNotFoundError
     from pw_adaptive.settings import CrawlSettings
 
-    settings = CrawlSettings(
-        max_pages=args.max_pages,
-        max_depth=args.max_depth,
-        time_limit_s=args.time_limit,
-        concurrency=args.concurrency,
-        host_delay_s=args.delay,
-        allowed_hosts=tuple(args.allow_host),
-        respect_robots=not args.ignore_robots,
-        allow_private_addresses=args.allow_private,
-    )
+    try:  # the settings' own checks (concurrency 1..64, ...) are bad input too
+        settings = CrawlSettings(
+            max_pages=args.max_pages,
+            max_depth=args.max_depth,
+            time_limit_s=args.time_limit,
+            concurrency=args.concurrency,
+            host_delay_s=args.delay,
+            allowed_hosts=tuple(args.allow_host),
+            respect_robots=not args.ignore_robots,
+            allow_private_addresses=args.allow_private,
+        )
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
     render_settings = render_settings_of(args)
     resume = bool(args.state) and Path(args.state).exists()
     # Records the output already holds: a resumed crawl sends the saved ones

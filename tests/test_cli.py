@@ -30,6 +30,9 @@ from pw_adaptive.cli import EXIT_USAGE, main, markdown_filename
         pytest.param(
             ["crawl", "http://x.example/", "--query", "f", "--max-pages", "ten"], id="not-int"
         ),
+        pytest.param(
+            ["crawl", "http://x.example/", "--query", "f", "--concurrency", "100"], id="conc-100"
+        ),
         pytest.param(["crawl", "http://x.example/"], id="no-query"),
         pytest.param(["frobnicate"], id="unknown-command"),
     ],

@@ -146,6 +146,15 @@
     for (const c of el.querySelectorAll(CONTROLS)) controls += squash(c.textContent).length;
     return controls >= 0.5 * total;
   };
+  // Whether el is a list of links: at least 5, holding 80% of its text or more.
+  const linkList = (el) => {
+    const anchors = el.querySelectorAll("a[href]");
+    if (anchors.length < 5) return false;
+    const total = squash(el.textContent).length;
+    let linked = 0;
+    for (const a of anchors) linked += squash(a.textContent).length;
+    return linked >= 0.8 * total;
+  };
   // A cookie or consent notice: named so (id, class, tag or aria-label), and
   // shaped like a notice: floating, announced, or asking for a click.
   const isConsentNotice = (el, tag, role, st) => {
@@ -326,6 +335,9 @@
       c.landmarkId = landmarkCount;
       barrier = true;
       if (c.boilerplateOut && landmark !== "main" && landmark !== "aside") c.out = false;
+      // An aside made of links is a menu (a documentation sidebar), not a box
+      // of information beside the content.
+      if (c.boilerplateOut && landmark === "aside" && linkList(el)) c.out = false;
     }
     if (SECTIONING.has(tag) || role === "article" || role === "region") c.sectioned = true;
     if (!c.hidden) {

@@ -45,6 +45,13 @@ PAGES = {
     "/toolbar": "<main>" + ARTICLE + "</main><div style='position:fixed;right:0;top:50%'>"
     "<button>A11y</button><div role='region' hidden><h3>Einstellungen</h3>"
     "<button>A-</button><button>A+</button><button>Kontrast umschalten</button></div></div>",
+    # A sidebar of links is a menu; an aside of information stays.
+    "/aside": "<aside class='vp-sidebar'>"
+    + "".join(f"<a href='/p{i}'>Seite {i}</a>" for i in range(8))
+    + "</aside><main>"
+    + ARTICLE
+    + "</main><aside><h2>Kontakt</h2><p>Studienbüro, Raum 12, "
+    "montags 9-12 Uhr. <a href='/map'>Lageplan</a></p></aside>",
     # An in-page table of contents after the title stays (as text).
     "/toc": "<header><a href='/'>Home</a></header><main><h1>Handbook</h1>"
     "<a href='#fees'>Fees section</a><h2 id='fees'>Fees</h2><p>Fees are due in May.</p></main>",
@@ -118,3 +125,11 @@ def test_in_page_links_keep_their_text_and_hash_routes_stay_links(
     assert "[refunds](http://" in md and "#/fees/refunds)" in md
     toc = rendered["/toc"].markdown
     assert "Fees section" in toc and "(http" not in toc
+
+
+def test_an_aside_of_links_is_left_out_and_one_of_information_kept(
+    rendered: dict[str, RenderedPage],
+) -> None:
+    page = rendered["/aside"]
+    assert "Seite 3" not in page.markdown and "Studienbüro, Raum 12" in page.markdown
+    assert any(link.url.endswith("/p3") for link in page.links)  # still followed
