@@ -3,9 +3,10 @@ content, and how much of the main content reaches it, beside trafilatura.
 
 Pages: up to ``--pages`` HTML files per real site (every k-th file of the
 sorted list, so the sample spreads over the site), served from disk on
-127.0.0.1: the two copies in ``../shared/data/real-sites`` and every site laid
-out under ``$PW_ADAPTIVE_CORPUS`` (``/work/corpus`` here). Sites not on disk
-are skipped.
+127.0.0.1: the two copies in ``../shared/data/real-sites`` (or
+``$PW_ADAPTIVE_REAL_SITES``) and every site laid out under
+``$PW_ADAPTIVE_CORPUS`` (``/work/corpus`` here). Sites not on disk are
+skipped.
 
 Main content, defined per page on the rendered DOM (after scripts ran): the
 ``innerText`` of the site generator's content container, the element in which
@@ -77,7 +78,9 @@ sys.path.insert(0, str(ROOT))
 
 from pw_adaptive.render import PlaywrightRenderer, RenderSettings, launch_browser  # noqa: E402
 
-SHARED = ROOT.parent / "shared" / "data" / "real-sites"
+SHARED = Path(
+    os.environ.get("PW_ADAPTIVE_REAL_SITES", ROOT.parent / "shared" / "data" / "real-sites")
+)
 CORPUS = Path(os.environ.get("PW_ADAPTIVE_CORPUS", "/work/corpus"))
 
 CONTAINERS = (
