@@ -173,7 +173,7 @@ def sample(root: Path, count: int) -> list[str]:
 @contextlib.contextmanager
 def serve(root: Path) -> Iterator[str]:
     handler = functools.partial(_Quiet, directory=str(root))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = _Server(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -181,6 +181,14 @@ def serve(root: Path) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # The renderer aborts blocked images and fonts mid-answer: a broken
+        # pipe here is expected, not worth a traceback.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
 
 
 class _Quiet(SimpleHTTPRequestHandler):
