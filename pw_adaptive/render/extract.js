@@ -189,7 +189,8 @@
         role === "status" || role === "tooltip" || role === "menu" || role === "listbox") return false;
     const tokens = tokensOf(el);
     if (HIDDEN_DROP_RE.test(tokens)) return false;
-    if (controlsOnly(el)) return false;
+    // A hidden button ("back to top" until the page scrolls) is UI, not a panel.
+    if (tag === "button" || role === "button" || controlsOnly(el)) return false;
     if (role === "tabpanel" || role === "region" || el.hasAttribute("hidden")) return true;
     if (el.getAttribute("aria-hidden") === "true") return true;
     if (el.id && controlledIds().has(el.id)) return true;

@@ -42,7 +42,8 @@ PAGES = {
     "/cookie-policy": "<main><section id='cookie-policy'><h1>Cookie policy</h1>"
     "<p>Session cookies keep you signed in to the portal.</p></section></main>",
     # A floating toolbar of buttons (font size, contrast), hidden panel included.
-    "/toolbar": "<main>" + ARTICLE + "</main><div style='position:fixed;right:0;top:50%'>"
+    "/toolbar": "<main>" + ARTICLE + "<button class='md-top' hidden>Nach oben</button></main>"
+    "<div style='position:fixed;right:0;top:50%'>"
     "<button>A11y</button><div role='region' hidden><h3>Einstellungen</h3>"
     "<button>A-</button><button>A+</button><button>Kontrast umschalten</button></div></div>",
     # A sidebar of links is a menu; an aside of information stays.
@@ -115,6 +116,7 @@ def test_a_page_about_cookies_keeps_its_text(rendered: dict[str, RenderedPage]) 
 def test_a_floating_toolbar_of_buttons_is_left_out(rendered: dict[str, RenderedPage]) -> None:
     md = rendered["/toolbar"].markdown
     assert "9,250 pounds" in md and "Kontrast" not in md and "A+" not in md
+    assert "Nach oben" not in md  # a hidden back-to-top button
 
 
 def test_in_page_links_keep_their_text_and_hash_routes_stay_links(
