@@ -6,6 +6,7 @@
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
+BASE_STAMP := $(VENV)/.installed-base-stamp
 STAMP := $(VENV)/.installed-stamp
 # Offline, Chromium stalls on every DNS look-up of an outside host: tests,
 # the demo and the benchmarks resolve nothing but loopback.
@@ -20,13 +21,19 @@ $(PY):
 		{ echo "pw_adaptive needs Python >= 3.11 ($(PYTHON) is older)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 
-# The ray extra too: tests/e2e/test_batch.py runs a batch on a local Ray.
-$(STAMP): pyproject.toml | $(PY)
+# The package alone: all that a crawl (and so the demo) needs.
+$(BASE_STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e .
+	@touch $(BASE_STAMP)
+
+# The test tools and the ray extra too: tests/e2e/test_batch_browser.py runs a
+# batch on a local Ray.
+$(STAMP): $(BASE_STAMP)
 	$(PY) -m pip install -q -e '.[test,ray]'
 	@touch $(STAMP)
 
-chromium: $(STAMP)
+chromium: $(BASE_STAMP)
 	@bash scripts/ensure-chromium.sh $(PY)
 
 demo: chromium
@@ -40,7 +47,7 @@ lint: $(STAMP)
 unit: $(STAMP)
 	$(VENV)/bin/pytest -m "not e2e" -q
 
-e2e: chromium
+e2e: chromium $(STAMP)
 	$(VENV)/bin/pytest -m e2e -q
 
 test: chromium lint
@@ -50,7 +57,9 @@ test: chromium lint
 # snapshots when those are on this machine (benchmarks/corpus/layout.py);
 # the benchmarks skip a site that is not laid out.
 bench: chromium peers
+	$(PY) -m pip install -q -e '.[bench]'
 	-$(PY) benchmarks/corpus/layout.py
+	$(PY) benchmarks/extraction.py --json benchmarks/results/extraction.json
 	$(PY) benchmarks/core_speed.py --quick
 	$(PY) benchmarks/quality.py --json benchmarks/results/quality.json
 	$(PY) benchmarks/speed.py --json benchmarks/results/speed.json

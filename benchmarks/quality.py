@@ -5,8 +5,8 @@ portal copies in ``benchmarks/labels/*.json`` (served from disk on
 127.0.0.1). Per task, with the same renderer and budget (100 by default):
 
 * ``pw_adaptive``: the defaults (anchor scoring, adaptive stopper);
-* ``breadth-first``: every link alike, no stopper (Crawlee's and Scrapy's
-  default order);
+* ``breadth-first``: every link alike, no stopper (Crawlee's default order;
+  Scrapy's default is depth-first);
 * ``url keywords``: query words (and their synonyms) in the URL only, no
   stopper (Crawl4AI's ``KeywordRelevanceScorer``);
 * ``pw_adaptive, no stopper``: pw_adaptive's scoring, crawling to the budget;

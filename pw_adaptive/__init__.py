@@ -17,6 +17,7 @@ from pw_adaptive.checkpoint import Checkpoint
 from pw_adaptive.crawler import StartPageError
 from pw_adaptive.dedup import ContentDeduper
 from pw_adaptive.frontier import Frontier, FrontierEntry
+from pw_adaptive.identity import __version__ as __version__
 from pw_adaptive.jobs import Job
 from pw_adaptive.links import Link, LinkScore, Region, TermWeights, is_blind, score_link
 from pw_adaptive.query import DEFAULT_SYNONYMS, Query, Synonyms, estimate_tokens
@@ -29,8 +30,6 @@ from pw_adaptive.settings import CrawlSettings
 from pw_adaptive.soft404 import Soft404Detector
 from pw_adaptive.traps import TrapDetector, TrapSettings
 from pw_adaptive.urls import canonicalize_url
-
-__version__ = "0.1.0"
 
 __all__ = [
     "DEFAULT_SYNONYMS",

@@ -1,4 +1,4 @@
-"""``pw-adaptive``: a command-line shell over the public API (argument parsing only).
+"""The ``pw-adaptive`` command: argument parsing over the public API, nothing more.
 
 Exit codes: 0 on any stop reason, 2 on bad arguments or input, 3 when the
 start URL cannot be loaded, 1 on an unexpected error; ``batch``: 4 when
@@ -12,17 +12,19 @@ import asyncio
 import hashlib
 import os
 import re
-import shlex
 import signal
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from pw_adaptive.adaptive import MIN_RELEVANCE
+
+if TYPE_CHECKING:
+    from pw_adaptive.render.records import RenderSettings
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_START = 0, 1, 2, 3
 EXIT_JOBS_FAILED, EXIT_INTERRUPTED = 4, 130
@@ -32,15 +34,51 @@ class UsageError(ValueError):
     """Bad command-line input: reported on one line, exit 2."""
 
 
+DESCRIPTION = """\
+Crawl a site for one topic with headless Chromium: pages are rendered, turned
+into markdown and scored; the links that promise most for the query are
+followed first, and the crawl stops by itself when the topic is covered or
+nothing new turns up.
+
+  pw-adaptive crawl https://www.example.ac.uk/ -q "tuition fees" -o fees.jsonl
+  pw-adaptive report fees.jsonl
+"""
+
+EPILOG = """\
+exit codes: 0 crawl finished (any stop reason), 1 unexpected error (no usable
+Chromium, ...), 2 bad arguments or input, 3 start URL could not be loaded,
+4 some batch jobs failed, 130 interrupted.
+"""
+
+ONE_ARG = "one Chromium argument, passed whole; repeatable: --browser-arg=--lang=de"
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # one line, exit 2, like every other bad input
         raise UsageError(message)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="pw-adaptive", description=__doc__.splitlines()[0] if __doc__ else "")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    c = sub.add_parser("crawl", help="crawl a site for a query, write JSON Lines")
+    from pw_adaptive.identity import __version__
+
+    parser = _Parser(
+        prog="pw-adaptive",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"pw-adaptive {__version__}")
+    sub = parser.add_subparsers(
+        dest="command", required=True, parser_class=_Parser, title="commands", metavar="COMMAND"
+    )
+    c = sub.add_parser(
+        "crawl",
+        help="crawl a site for a query; write one JSON line per page and a summary",
+        description="Crawl a site for a topic query, from a start URL, with headless "
+        "Chromium. Writes JSON Lines: a record per page (URL, title, relevance, "
+        "markdown, ...), attachments, skipped URL traps and a final summary with "
+        "the stop reason.",
+    )
     c.add_argument("url", help="start URL (http or https)")
     c.add_argument("--query", "-q", required=True, help='topic query, e.g. "student housing"')
     c.add_argument("--max-pages", type=int, default=None, help="page budget (default 100)")
@@ -58,7 +96,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="let a crawl of a public site reach loopback, private and metadata addresses",
     )
     c.add_argument("--delay", type=float, default=None, help="seconds between pages per host")
-    c.add_argument("--browser-arg", action="append", default=[], help="extra Chromium argument")
+    c.add_argument("--browser-arg", action="append", default=[], metavar="ARG", help=ONE_ARG)
+    c.add_argument(
+        "--user-agent",
+        help="User-Agent header (default: Chromium's engine tokens naming pw-adaptive "
+        "and its version; robots.txt is matched for pw-adaptive either way)",
+    )
     c.add_argument(
         "--block-third-party",
         action="store_true",
@@ -66,7 +109,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     c.add_argument("--quiet", action="store_true", help="no progress bar")
     _add_settings_arguments(c)
-    b = sub.add_parser("batch", help="run many crawls from a JSON Lines jobs file")
+    b = sub.add_parser(
+        "batch",
+        help="run many crawls from a JSON Lines jobs file, locally or on Ray",
+        description="Run the crawls of a jobs file (one JSON object a line: start_url, "
+        "query and any crawl setting), several at once; each job's JSON Lines go to "
+        "OUT/<id>.jsonl and one line per job to OUT/summary.jsonl. Rerunning skips "
+        "finished jobs and resumes the others.",
+    )
     b.add_argument("jobs", help="JSON Lines, one job a line: {start_url, query, options...}")
     b.add_argument("--out", "-o", required=True, help="directory: a file per job, summary.jsonl")
     b.add_argument("--workers", "-w", type=int, default=None, help="jobs at once (default 2)")
@@ -78,16 +128,29 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="ADDRESS",
         help="run on Ray: a cluster address (auto, ray://host:10001), none for a local Ray",
     )
-    b.add_argument("--browser-arg", action="append", default=[], help="extra Chromium argument")
+    b.add_argument("--browser-arg", action="append", default=[], metavar="ARG", help=ONE_ARG)
+    b.add_argument("--user-agent", help="User-Agent header (default: names pw-adaptive)")
     b.add_argument("--block-third-party", action="store_true", help="abort third-party requests")
     b.add_argument("--quiet", action="store_true", help="no line per finished job")
     _add_settings_arguments(b)
     st = sub.add_parser("settings", help="list every setting of --settings and --set, with docs")
     st.add_argument("--json", action="store_true", help="as JSON: name, type, default, doc")
-    s = sub.add_parser("serve-fixtures", help="serve the fixture portals on 127.0.0.1")
+    s = sub.add_parser(
+        "serve-fixtures",
+        help="serve the bundled test portals on 127.0.0.1 (to try a crawl offline)",
+        description="Serve the fixture portals that ship with pw-adaptive (small "
+        "university sites: classic HTML, single-page apps, web components, URL traps, "
+        "faults) on 127.0.0.1 until Ctrl-C; prints each portal's URL.",
+    )
     s.add_argument("--portal", action="append", help="portal name (repeatable; default: all)")
     s.add_argument("--port", type=int, default=0, help="first port (default: free ports)")
-    r = sub.add_parser("report", help="write a self-contained HTML report of a crawl's JSON Lines")
+    r = sub.add_parser(
+        "report",
+        help="write a self-contained HTML report of a crawl's JSON Lines",
+        description="Write one HTML file (no network access needed to open it) with the "
+        "stop reason, coverage over the crawl, the crawl tree and the pages sorted by "
+        "relevance, from the JSON Lines of `pw-adaptive crawl`.",
+    )
     r.add_argument("results", help="JSON Lines written by `pw-adaptive crawl`")
     r.add_argument("--out", "-o", help="HTML file to write (default: RESULTS with .html)")
     return parser
@@ -133,6 +196,35 @@ def _settings_list(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def render_settings_of(args: argparse.Namespace, overrides: Any = None) -> RenderSettings:
+    """The renderer's settings from ``crawl`` or ``batch`` arguments over the
+    settings file and ``--set``. Each ``--browser-arg`` is one Chromium
+    argument, kept whole: ``"--flag=a b"`` must not become three
+    (``PW_ADAPTIVE_BROWSER_ARGS`` is the shell-split list)."""
+    from pw_adaptive.render.records import RenderSettings
+
+    if overrides is None:
+        overrides = _overrides(args)
+    base = overrides.apply_render(RenderSettings())
+    try:
+        return overrides.apply_render(  # type: ignore[no-any-return]
+            replace(
+                base,
+                browser_args=(*base.browser_args, *args.browser_arg),
+                block_third_party=args.block_third_party or base.block_third_party,
+                user_agent=args.user_agent if args.user_agent is not None else base.user_agent,
+            )
+        )
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+
+
+def _check_user_agent(value: str | None) -> None:
+    # A control character would make Chromium reject every request's headers.
+    if value is not None and any(ord(ch) < 32 or ord(ch) == 127 for ch in value):
+        raise UsageError("--user-agent must not contain control characters (newlines, tabs)")
+
+
 def _validate_crawl(args: argparse.Namespace) -> None:
     from pw_adaptive.query import Query
     from pw_adaptive.urls import canonicalize_url
@@ -142,6 +234,7 @@ def _validate_crawl(args: argparse.Namespace) -> None:
         Query(args.query)
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
+    _check_user_agent(args.user_agent)
     for name in ("max_pages", "concurrency"):
         if getattr(args, name) is not None and getattr(args, name) < 1:
             raise UsageError(f"--{name.replace('_', '-')} must be >= 1")
@@ -186,7 +279,6 @@ async def _crawl(args: argparse.Namespace) -> int:
     from pw_adaptive.crawler import Progress as CrawlProgress
     from pw_adaptive.crawler import StartPageError
     from pw_adaptive.output import JsonlWriter, count_records
-    from pw_adaptive.render import RenderSettings
     from pw_adaptive.render.browser import BrowserNotFoundError
     from pw_adaptive.settings import CrawlSettings
 
@@ -211,17 +303,7 @@ async def _crawl(args: argparse.Namespace) -> int:
         settings = overrides.apply_crawl(replace(from_file, **given))
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
-    render_base = overrides.apply_render(RenderSettings())
-    render_settings = overrides.apply_render(
-        replace(
-            render_base,
-            browser_args=(
-                *render_base.browser_args,
-                *(a for arg in args.browser_arg for a in shlex.split(arg)),
-            ),
-            block_third_party=args.block_third_party or render_base.block_third_party,
-        )
-    )
+    render_settings = render_settings_of(args, overrides)
     resume = bool(args.state) and Path(args.state).exists()
     # Records the output already holds: a resumed crawl sends the saved ones
     # after them (those a killed run had saved but not written yet).
@@ -334,11 +416,11 @@ def _batch(args: argparse.Namespace) -> int:
 
     from pw_adaptive.batch import JobOutcome, LocalExecutor, crawl_many
     from pw_adaptive.jobs import JobError, load_jobs
-    from pw_adaptive.render import RenderSettings
     from pw_adaptive.render.browser import BrowserNotFoundError
 
     if args.workers is not None and args.workers < 1:
         raise UsageError("--workers must be >= 1")
+    _check_user_agent(args.user_agent)
     if Path(args.out).exists() and not Path(args.out).is_dir():
         raise UsageError(f"--out {args.out} is not a directory")
     try:
@@ -356,17 +438,7 @@ def _batch(args: argparse.Namespace) -> int:
             print(f"pw-adaptive: {exc}", file=sys.stderr)
             return EXIT_ERROR
     overrides = _overrides(args)
-    render_base = overrides.apply_render(RenderSettings())
-    render_settings = overrides.apply_render(
-        replace(
-            render_base,
-            browser_args=(
-                *render_base.browser_args,
-                *(a for arg in args.browser_arg for a in shlex.split(arg)),
-            ),
-            block_third_party=args.block_third_party or render_base.block_third_party,
-        )
-    )
+    render_settings = render_settings_of(args, overrides)
     # The file's and --set's crawl settings are every job's defaults; a job's
     # own options win.
     defaults = {**overrides.section("crawl"), **overrides.section("adaptive")}

@@ -23,7 +23,9 @@ class CrawlSettings:
     time_limit_s: float | None = None
     """Wall-clock limit for the whole crawl; stop reason ``time_limit``."""
     concurrency: int = 4
-    """Pages rendered at once. 1 gives a deterministic fetch order."""
+    """Pages rendered at once. Pages are processed in the order they were
+    started, so at a given concurrency the crawl does not depend on render
+    timings; a higher one fetches more pages before the stopper ends it."""
     host_delay_s: float = 0.0
     """Minimum seconds between two page starts on the same host (politeness);
     raised to a robots.txt Crawl-delay when that is larger."""

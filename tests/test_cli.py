@@ -30,6 +30,9 @@ from pw_adaptive.cli import EXIT_USAGE, main, markdown_filename
         pytest.param(
             ["crawl", "http://x.example/", "--query", "f", "--max-pages", "ten"], id="not-int"
         ),
+        pytest.param(
+            ["crawl", "http://x.example/", "--query", "f", "--concurrency", "100"], id="conc-100"
+        ),
         pytest.param(["crawl", "http://x.example/"], id="no-query"),
         pytest.param(["frobnicate"], id="unknown-command"),
     ],
@@ -64,3 +67,54 @@ def test_distinct_urls_get_distinct_file_names() -> None:
     assert markdown_filename("http://h.example/#/fees") != markdown_filename(
         "http://h.example/#!/fees"
     )
+
+
+def test_each_browser_arg_is_one_chromium_argument_kept_whole() -> None:
+    from pw_adaptive.cli import build_parser, render_settings_of
+
+    rule = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
+    for command in (["crawl", "http://x.example/", "-q", "fees"], ["batch", "j", "-o", "r"]):
+        args = build_parser().parse_args(
+            [*command, f"--browser-arg={rule}", "--browser-arg=--lang=en-GB"]
+        )
+        assert render_settings_of(args).browser_args == (rule, "--lang=en-GB")
+
+
+def test_user_agent_option_reaches_the_render_settings() -> None:
+    from pw_adaptive.cli import build_parser, render_settings_of
+
+    args = build_parser().parse_args(["crawl", "http://x.example/", "-q", "f"])
+    assert render_settings_of(args).user_agent is None  # the default that names us
+    args = build_parser().parse_args(
+        ["crawl", "http://x.example/", "-q", "f", "--user-agent", "AcmeBot/2 (+https://a.example)"]
+    )
+    assert render_settings_of(args).user_agent == "AcmeBot/2 (+https://a.example)"
+
+
+def test_user_agent_with_a_newline_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["crawl", "http://x.example/", "-q", "fees", "--user-agent", "a\nb"]) == EXIT_USAGE
+    assert "control characters" in capsys.readouterr().err
+
+
+def test_version_prints_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from pw_adaptive import __version__
+
+    with pytest.raises(SystemExit) as exited:
+        main(["--version"])
+    assert exited.value.code == 0
+    assert capsys.readouterr().out.strip() == f"pw-adaptive {__version__}"
+
+
+def test_help_is_written_for_users(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    text = capsys.readouterr().out
+    assert "``" not in text and "argument parsing" not in text
+    assert "pw-adaptive crawl https://" in text and "exit codes" in text
+    for command in ("crawl", "batch", "serve-fixtures", "report"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        sub = capsys.readouterr().out
+        assert "``" not in sub
+        # Each command's help opens with a description of what it does.
+        assert sub.split("\n\n")[1].strip()[0].isupper(), command

@@ -66,7 +66,15 @@
     "footer", "site-footer", "global-footer", "page-footer", "main-footer", "colophon",
   ]);
   const ASIDE_TOKENS = new Set(["sidebar", "side-bar"]);
-  const BOILER_RE = /cookie|consent|gdpr|onetrust|cookiebot/i;
+  // Cookie and consent notices, by the names their markup uses (consent
+  // platforms' ids and classes are the same in every language).
+  const BOILER_RE = /cookie|consent|gdpr|ccpa|onetrust|cookiebot|didomi|usercentrics|truste|osano|iubenda|termly|klaro|cmplz|cc-window|cc-banner/i;
+  const NOTICE_ROLES = new Set(["dialog", "alertdialog", "alert", "status", "region", "banner"]);
+  const CONTROLS = "button,[role=button],select,input,textarea,label,summary";
+  // Skip links ("Skip to main content", "Zum Inhalt springen", "跳至主要內容"),
+  // by structure: an in-page link named skip-something, or one of the links
+  // that come before any other focusable element of the page.
+  const SKIP_RE = /(^|[\s_-])skip/i;
   // A hidden element is UI chrome (dropped) when it looks like these ...
   const HIDDEN_DROP_RE = /modal|dialog|popup|pop-up|overlay|cookie|consent|toast|tooltip|spinner|loader|loading|skeleton|lightbox|error|alert|notification|dropdown/i;
   // ... and a collapsed panel (kept) when it looks like these.
@@ -129,11 +137,60 @@
     return "";
   };
 
+  // Whether the text of el is mostly that of buttons and form controls: a
+  // toolbar (font size, contrast, share, chat launcher), not content.
+  const controlsOnly = (el) => {
+    const total = squash(el.textContent).length;
+    if (!total || !el.querySelector(CONTROLS)) return false;
+    let controls = 0;
+    for (const c of el.querySelectorAll(CONTROLS)) controls += squash(c.textContent).length;
+    return controls >= 0.5 * total;
+  };
+  // Whether el is a list of links: at least 5, holding 80% of its text or more.
+  const linkList = (el) => {
+    const anchors = el.querySelectorAll("a[href]");
+    if (anchors.length < 5) return false;
+    const total = squash(el.textContent).length;
+    let linked = 0;
+    for (const a of anchors) linked += squash(a.textContent).length;
+    return linked >= 0.8 * total;
+  };
+  // A cookie or consent notice: named so (id, class, tag or aria-label), and
+  // shaped like a notice: floating, announced, or asking for a click.
+  const isConsentNotice = (el, tag, role, st) => {
+    if (!BOILER_RE.test(tokensOf(el) + " " + tag + " " + (el.getAttribute("aria-label") || ""))) return false;
+    return st.position === "fixed" || st.position === "sticky" || st.position === "absolute" ||
+      NOTICE_ROLES.has(role) || el.hasAttribute("aria-live") || !!el.querySelector(CONTROLS);
+  };
+  let onlySkipLinksSoFar = true;
+  const FOCUSABLE = new Set(["a", "area", "button", "input", "select", "textarea", "summary"]);
+  // In-page fragment of a link ("main-content" for href="#main-content"), or ""
+  // (hash routes "#/fees" and "#!/fees" are other pages of a single-page app).
+  const inPageFragment = (el, tag) => {
+    if (tag !== "a" || !el.hasAttribute("href")) return "";
+    const raw = (el.getAttribute("href") || "").trim();
+    const url = absUrl(raw, el);
+    if (!url || url.split("#")[0] !== location.href.split("#")[0]) return "";
+    const fragment = url.includes("#") ? url.slice(url.indexOf("#") + 1) : "";
+    return /^[!/]/.test(fragment) ? "" : fragment;
+  };
+  const isSkipLink = (el, tag) => {
+    const fragment = inPageFragment(el, tag);
+    if (!fragment) return false;
+    if (SKIP_RE.test(tokensOf(el))) return true;
+    if (!onlySkipLinksSoFar || lastHeading) return false;
+    let id = fragment;
+    try { id = decodeURIComponent(fragment); } catch (e) { /* keep it raw */ }
+    return !!(document.getElementById(id) || document.getElementsByName(id).length);
+  };
+
   const keepHidden = (el, tag, role) => {
     if (tag === "dialog" || role === "dialog" || role === "alertdialog" || role === "alert" ||
         role === "status" || role === "tooltip" || role === "menu" || role === "listbox") return false;
     const tokens = tokensOf(el);
     if (HIDDEN_DROP_RE.test(tokens)) return false;
+    // A hidden button ("back to top" until the page scrolls) is UI, not a panel.
+    if (tag === "button" || role === "button" || controlsOnly(el)) return false;
     if (role === "tabpanel" || role === "region" || el.hasAttribute("hidden")) return true;
     if (el.getAttribute("aria-hidden") === "true") return true;
     if (el.id && controlledIds().has(el.id)) return true;
@@ -314,6 +371,9 @@
       c.landmarkId = landmarkCount;
       barrier = true;
       if (c.boilerplateOut && landmark !== "main" && landmark !== "aside") c.out = false;
+      // An aside made of links is a menu (a documentation sidebar), not a box
+      // of information beside the content.
+      if (c.boilerplateOut && landmark === "aside" && linkList(el)) c.out = false;
     }
     if (SECTIONING.has(tag) || role === "article" || role === "region") c.sectioned = true;
     if (!c.hidden) {
@@ -322,11 +382,16 @@
           st.contentVisibility === "hidden") {
         c.hidden = true;
         if (c.out && !keepHidden(el, tag, role)) c.out = false;
-      } else if (c.out && c.boilerplateOut && (el.getAttribute("aria-modal") === "true" ||
-          (BOILER_RE.test(tokensOf(el)) && (st.position === "fixed" || st.position === "sticky" ||
-           role === "dialog" || role === "alertdialog")))) {
+      } else if (c.out && c.boilerplateOut && landmark !== "main" && (
+          el.getAttribute("aria-modal") === "true" || isConsentNotice(el, tag, role, st) ||
+          ((st.position === "fixed" || st.position === "sticky") && controlsOnly(el)))) {
         c.out = false;
       }
+    }
+    if (FOCUSABLE.has(tag) || Number(el.getAttribute("tabindex") ?? -1) >= 0) {
+      const skip = isSkipLink(el, tag);
+      if (skip && c.out && c.boilerplateOut) c.out = false;
+      if (!skip && (tag !== "a" || el.hasAttribute("href"))) onlySkipLinksSoFar = false;
     }
     if (el.getAttribute("aria-hidden") === "true") c.ariaHidden = true;
     if (tag === "form") c.inForm = true;
@@ -388,7 +453,11 @@
       spaced = INLINE_OUT.has(outTag) && display !== "inline" && display !== "contents" &&
         display !== "none";
       let attrs = "";
-      if (outTag === "a" && target && target.url) attrs = ` href="${escAttr(target.url)}"`;
+      // Links within the page (heading permalinks, tables of contents) keep
+      // their text only: the markdown is the page, they lead nowhere else.
+      if (outTag === "a" && target && target.url && !inPageFragment(el, tag)) {
+        attrs = ` href="${escAttr(target.url)}"`;
+      }
       else if (outTag === "img") attrs = ` alt="${escAttr(squash(el.getAttribute("alt")))}"`;
       else if ((outTag === "td" || outTag === "th") && Number(el.getAttribute("colspan")) > 1) {
         attrs = ` colspan="${Number(el.getAttribute("colspan"))}"`;

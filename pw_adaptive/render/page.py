@@ -21,6 +21,7 @@ from dataclasses import replace
 from playwright.async_api import Browser, BrowserContext, Page, Response, async_playwright
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
+from pw_adaptive.identity import default_user_agent
 from pw_adaptive.markdown import html_to_markdown
 from pw_adaptive.netguard import NetGuard
 from pw_adaptive.render.browser import BrowserClosedError, launch_browser
@@ -55,6 +56,14 @@ class _NotAPage(Exception):
         super().__init__(kind)
         self.kind = kind
         self.status = status
+
+
+def _user_agent(settings: RenderSettings, browser: Browser) -> str | None:
+    """The User-Agent for a new context (``RenderSettings.user_agent``); None
+    leaves Chromium's own."""
+    if settings.user_agent is None:
+        return default_user_agent(browser.version)
+    return settings.user_agent or None
 
 
 def redirect_chain(response: Response | None) -> tuple[str, ...]:
@@ -163,7 +172,7 @@ class PlaywrightRenderer(ClosedOnExit):
                     accept_downloads=False,
                     service_workers="block",
                     ignore_https_errors=self._settings.ignore_https_errors,
-                    user_agent=self._settings.user_agent,
+                    user_agent=_user_agent(self._settings, self._browser),
                     viewport={"width": 1280, "height": 900},
                 )
             if self._guard is not None and self._guard_route is None:

@@ -157,7 +157,12 @@ class RenderSettings:
     headless: bool = True
     """Run the browser without a window."""
     user_agent: str | None = None
-    """User-Agent of contexts the renderer creates; None keeps Chromium's."""
+    """User-Agent header of the contexts the renderer creates (pages, robots.txt and
+    attachments alike). None: ``pw_adaptive.identity.default_user_agent``,
+    Chromium's engine tokens with ``compatible; pw-adaptive/<version>; +<url>``
+    in them; ``""``: Chromium's own (which says ``HeadlessChrome``). A context you
+    pass in keeps its own. robots.txt rules are matched for
+    ``CrawlSettings.user_agent``, not for this string."""
     ignore_https_errors: bool = False
     """Accept invalid TLS certificates in contexts the renderer creates."""
 
