@@ -18,12 +18,15 @@ def extract_text(kind: str, data: bytes) -> str:
     if kind != "pdf":
         return ""
     from pypdf import PdfReader
-    from pypdf.errors import PyPdfError
 
     logging.getLogger("pypdf").setLevel(logging.ERROR)
     try:
         reader = PdfReader(io.BytesIO(data))
         parts = [page.extract_text() or "" for page in reader.pages[:MAX_PDF_PAGES]]
-    except (PyPdfError, ValueError, KeyError, TypeError, OSError) as exc:
-        raise ValueError(f"unreadable PDF: {exc}") from exc
+    except Exception as exc:
+        # Any document from the web may break the parser in any way (an
+        # AES-encrypted PDF raises DependencyError without ``cryptography``,
+        # a malformed one KeyError or RecursionError): a page's attachment
+        # must never end the crawl.
+        raise ValueError(f"unreadable PDF: {type(exc).__name__}: {exc}") from exc
     return "\n".join(p.strip() for p in parts if p.strip())

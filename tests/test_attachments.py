@@ -19,3 +19,17 @@ def test_a_broken_pdf_is_a_value_error() -> None:
 
 def test_kinds_without_an_extractor_give_no_text() -> None:
     assert extract_text("docx", b"PK\x03\x04") == ""
+
+
+def test_a_pdf_the_parser_cannot_read_for_any_reason_is_a_value_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import pypdf
+    from pypdf.errors import DependencyError
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise DependencyError("cryptography>=3.1 is required for AES algorithm")
+
+    monkeypatch.setattr(pypdf, "PdfReader", refuse)
+    with pytest.raises(ValueError, match="DependencyError"):
+        extract_text("pdf", b"%PDF-1.7 encrypted")
