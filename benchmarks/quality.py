@@ -925,7 +925,7 @@ def real_table(rows: Sequence[Row], tasks: Sequence[Task], names: Sequence[str])
         t = real_totals(rows, tasks, name)
         if t is None:
             continue
-        absent = ", ".join(str(n) for n in t.absent_pages)
+        absent = ", ".join(str(n) for n in t.absent_pages) or "none"
         out.append(
             f"| {name} | {t.tasks} | {t.recall:.3f} | {t.facts:.3f} | {pct(t.id_precision)}"
             f" | {pct(t.id_recall)} | {t.pages} | {absent} ({t.absent_pages_max})"
@@ -947,6 +947,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-ablations", action="store_true", help="skip the ablations")
     parser.add_argument("--no-peers", action="store_true", help="skip Crawl4AI and the BFS peer")
     parser.add_argument("--peer-concurrency", type=int, default=4)
+    parser.add_argument(
+        "--peer-tasks-per-site",
+        type=int,
+        default=0,
+        help="run the peers on the first N tasks of each real site only (0: all)",
+    )
     parser.add_argument(
         "--only-default", action="store_true", help="pw_adaptive's defaults only (development)"
     )
@@ -1005,8 +1011,17 @@ def main(argv: list[str] | None = None) -> int:
             tasks = [t for t in tasks if t.id in set(args.task)]
         outcomes, cache = asyncio.run(run_all(tasks, variants, args))
         if not args.no_peers:
+            peer_tasks = [t for t in tasks if t.real]
+            if args.peer_tasks_per_site:
+                per_site: Counter[str] = Counter()
+                sample = []
+                for t in peer_tasks:
+                    if per_site[t.group] < args.peer_tasks_per_site:
+                        per_site[t.group] += 1
+                        sample.append(t)
+                peer_tasks = sample
             peer_rows, peer_notes = run_peers(
-                [t for t in tasks if t.real], outcomes, args.budget, args.peer_concurrency
+                peer_tasks, outcomes, args.budget, args.peer_concurrency
             )
     wall = time.perf_counter() - started
 
@@ -1024,6 +1039,11 @@ def main(argv: list[str] | None = None) -> int:
             if subset:
                 lines += ["", f"### Real corpus, {kind} queries ({len(subset)} tasks)", ""]
                 lines += real_table(rows, subset, names)
+        peer_ids = {r.task for r in peer_rows}
+        if peer_ids and len(peer_ids) < len(real):
+            subset = [t for t in real if t.id in peer_ids]
+            lines += ["", f"### Real corpus, the {len(subset)} tasks the peers ran", ""]
+            lines += real_table(rows, subset, names)
         lines += ["", *peer_notes]
         lines += ["", "## Fixtures (a development set: written with the rules that crawl them)"]
     for group in groups:
