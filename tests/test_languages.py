@@ -197,7 +197,11 @@ def test_broad_and_fixture_words_left_the_lexicon(query: str, text: str) -> None
         pytest.param("Die Bibliothek ist täglich ab acht Uhr geöffnet.", "de", id="de"),
         pytest.param("La bibliothèque est ouverte tous les jours dès huit heures.", "fr", id="fr"),
         pytest.param("La biblioteca abre todos los días a partir de las ocho.", "es", id="es"),
-        pytest.param("A biblioteca da universidade não fecha: os estudantes também podem estudar à noite.", "pt", id="pt"),
+        pytest.param(
+            "A biblioteca da universidade não fecha: os estudantes também podem estudar à noite.",
+            "pt",
+            id="pt",
+        ),
         pytest.param("Kütüphane her gün sabah sekizde açılmaktadır.", "tr", id="tr"),
         pytest.param("पुस्तकालय प्रतिदिन सुबह आठ बजे खुलता है।", "hi", id="hi"),
         pytest.param("ห้องสมุดเปิดให้บริการทุกวันตั้งแต่แปดโมงเช้า", "th", id="th"),
