@@ -1,31 +1,40 @@
-"""Crawl quality: pw_adaptive beside baselines, an oracle, ablations and calibration.
+"""Crawl quality: pw_adaptive beside peers and baselines, an oracle, ablations and calibration.
 
-Tasks: every task of ``fixtures_site`` and the labelled tasks of the real
-portal copies in ``benchmarks/labels/*.json`` (served from disk on
-127.0.0.1). Per task, with the same renderer and budget (100 by default):
+Tasks: the labelled tasks of the real corpus first (sites written by others,
+``benchmarks/corpus/``, served from disk on 127.0.0.1; a site that is not laid
+out is skipped), then every task of ``fixtures_site`` (a development set: it
+was written together with the rules that crawl it). Per task, with the same
+budget (100 by default):
 
 * ``pw_adaptive``: the defaults (anchor scoring, adaptive stopper);
-* ``breadth-first``: every link alike, no stopper (Crawlee's default order;
-  Scrapy's default is depth-first);
+* ``breadth-first``: every link alike, no stopper (Crawlee's default order);
 * ``url keywords``: query words (and their synonyms) in the URL only, no
-  stopper (Crawl4AI's ``KeywordRelevanceScorer``);
+  stopper (the idea of Crawl4AI's ``KeywordRelevanceScorer``);
 * ``pw_adaptive, no stopper``: pw_adaptive's scoring, crawling to the budget;
+* the peers of ``benchmarks/_peers.py`` on the real corpus: Crawl4AI's
+  best-first and adaptive crawlers (their own virtualenv, ``make peers``) and a
+  plain breadth-first Playwright crawler, each rendering live;
 * ablations: pw_adaptive with one stop rule or constant switched off or
   varied (``ABLATIONS``).
 
-Every crawler sees identical renders: one Chromium, one browser context, and a
-render cache (``benchmarks/_render_cache.py``) that renders each URL once and
-replays that render to every other crawler that asks for it. The oracle
+pw_adaptive and the in-process baselines see identical renders: one Chromium,
+one browser context, and a render cache (``benchmarks/_render_cache.py``) that
+renders each URL once and replays it to every other crawler that asks for it
+(``--render-cache FILE`` keeps it between runs). The oracle
 (``benchmarks/_oracle.py``) is the size of the union of shortest link paths
 from the start to every relevant page, found by breadth-first search over the
 same renders; efficiency = oracle / pages fetched.
 
-Prints Markdown tables (totals per crawler for the fixture tasks and for each
-real site, ablations, relevance calibration; ``--per-task`` adds one row per
-task and crawler) and writes everything as JSON.
+For the real corpus it prints, per crawler: recall of relevant pages, facts
+found, precision and recall of the pages it marks relevant (borderline pages
+neutral), pages fetched, pages on absent topics, pages against the oracle and
+wall time, for all tasks and split by native and English queries. Then the
+per-group tables, ablations and relevance calibration; ``--per-task`` adds one
+row per task and crawler. Everything is also written as JSON.
 
     .venv/bin/python benchmarks/quality.py [--portal NAME ...] [--no-real]
-        [--no-ablations] [--budget 100] [--per-task] [--json FILE]
+        [--no-fixtures] [--no-peers] [--peer-tasks-per-site N] [--no-ablations]
+        [--budget 100] [--per-task] [--trace DIR] [--render-cache FILE] [--json FILE]
 """
 
 from __future__ import annotations
@@ -287,28 +296,33 @@ def identification(task: Task, urls: Sequence[str] | None) -> tuple[int | None, 
     )
 
 
-def score_crawl(
-    name: str, task: Task, result: CrawlResult | None, oracle: int, wall_s: float = 0.0
+def measure(
+    name: str,
+    task: Task,
+    fetched: Sequence[tuple[str, str, str] | None],
+    *,
+    stop_reason: str,
+    oracle: int,
+    marked: Sequence[str] | None,
+    wall_s: float,
 ) -> Row:
-    """Measure one crawl against the task's truth (``result`` None: start failed)."""
-    if result is None:
-        return Row(name, task.id, task.group, 0, len(task.relevant), 0, 0.0,
-                   len(task.facts), 0, 0, "start_failed", oracle, 0.0)  # fmt: skip
+    """One crawl against the task's truth. ``fetched`` holds, in fetch order,
+    (url, final_url, markdown) per page, None for a page that failed."""
     found: set[str] = set()
     found_at: dict[str, int] = {}
     last = 0
-    for i, page in enumerate(result.pages, 1):
-        if page.error is not None:
+    for i, page in enumerate(fetched, 1):
+        if page is None:
             continue
-        hit = {page.url, page.final_url} & task.relevant
+        hit = {page[0], page[1]} & task.relevant
         if hit:
             for url in hit - found:
                 found_at[url] = i
             found |= hit
             last = i
-    text = _collapse("\n".join(p.markdown for p in result.pages if p.error is None))
-    pages = len(result.pages)
-    marked, marked_rel, marked_irr = identification(task, identified(result))
+    text = _collapse("\n".join(page[2] for page in fetched if page is not None))
+    pages = len(fetched)
+    n_marked, marked_rel, marked_irr = identification(task, marked)
     return Row(
         crawler=name,
         task=task.id,
@@ -320,14 +334,39 @@ def score_crawl(
         facts=len(task.facts),
         facts_found=sum(_collapse(f) in text for f in task.facts),
         last_relevant_at=last,
-        stop_reason=str(result.stop_reason),
+        stop_reason=stop_reason,
         oracle=oracle,
         efficiency=oracle / pages if pages else 0.0,
         found_urls=sorted(found),
         found_at=found_at,
-        identified=marked,
+        identified=n_marked,
         identified_relevant=marked_rel,
         identified_irrelevant=marked_irr,
+        wall_s=wall_s,
+    )
+
+
+def _start_failed(name: str, task: Task, oracle: int) -> Row:
+    return Row(name, task.id, task.group, 0, len(task.relevant), 0, 0.0,
+               len(task.facts), 0, 0, "start_failed", oracle, 0.0)  # fmt: skip
+
+
+def score_crawl(
+    name: str, task: Task, result: CrawlResult | None, oracle: int, wall_s: float = 0.0
+) -> Row:
+    """Measure one crawl against the task's truth (``result`` None: start failed)."""
+    if result is None:
+        return _start_failed(name, task, oracle)
+    fetched = [
+        None if p.error is not None else (p.url, p.final_url, p.markdown) for p in result.pages
+    ]
+    return measure(
+        name,
+        task,
+        fetched,
+        stop_reason=str(result.stop_reason),
+        oracle=oracle,
+        marked=identified(result),
         wall_s=wall_s,
     )
 
@@ -335,40 +374,15 @@ def score_crawl(
 def score_peer(name: str, task: Task, run: PeerRun | None, oracle: int) -> Row:
     """Measure a peer's crawl (``benchmarks/_peers.py``) against the task's truth."""
     if run is None or (run.error is not None and not run.pages):
-        return Row(name, task.id, task.group, 0, len(task.relevant), 0, 0.0,
-                   len(task.facts), 0, 0, "start_failed", oracle, 0.0)  # fmt: skip
-    found: set[str] = set()
-    found_at: dict[str, int] = {}
-    last = 0
-    for i, (url, final) in enumerate(run.pages, 1):
-        hit = {url, final} & task.relevant
-        if hit:
-            for u in hit - found:
-                found_at[u] = i
-            found |= hit
-            last = i
-    text = _collapse("\n".join(run.markdown))
-    pages = len(run.pages)
-    marked, marked_rel, marked_irr = identification(task, run.identified)
-    return Row(
-        crawler=name,
-        task=task.id,
-        group=task.group,
-        pages=pages,
-        relevant=len(task.relevant),
-        found=len(found),
-        harvest=len(found) / pages if pages else 0.0,
-        facts=len(task.facts),
-        facts_found=sum(_collapse(f) in text for f in task.facts),
-        last_relevant_at=last,
+        return _start_failed(name, task, oracle)
+    fetched = [(url, final, md) for (url, final), md in zip(run.pages, run.markdown, strict=True)]
+    return measure(
+        name,
+        task,
+        fetched,
         stop_reason=run.stop_reason,
         oracle=oracle,
-        efficiency=oracle / pages if pages else 0.0,
-        found_urls=sorted(found),
-        found_at=found_at,
-        identified=marked,
-        identified_relevant=marked_rel,
-        identified_irrelevant=marked_irr,
+        marked=run.identified,
         wall_s=run.wall_s,
     )
 
@@ -1045,7 +1059,7 @@ def main(argv: list[str] | None = None) -> int:
             lines += ["", f"### Real corpus, the {len(subset)} tasks the peers ran", ""]
             lines += real_table(rows, subset, names)
         lines += ["", *peer_notes]
-        lines += ["", "## Fixtures (a development set: written with the rules that crawl them)"]
+        lines += ["", "## Per site, then the fixtures (a development set)"]
     for group in groups:
         n = sum(t.group == group for t in tasks)
         lines += ["", f"### Totals: {group} ({n} tasks, budget {args.budget})", ""]

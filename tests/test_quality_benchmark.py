@@ -405,3 +405,20 @@ def test_recall_at_default_pages_cuts_baselines_at_pw_adaptive_cost() -> None:
     ]
     assert quality.recall_at_default_pages(rows, "breadth-first") == pytest.approx(0.5)
     assert quality.recall_at_default_pages(rows, "pw_adaptive") == pytest.approx(0.5)
+
+
+def test_a_peer_is_measured_like_pw_adaptive_with_borderline_pages_neutral() -> None:
+    task = quality.Task(
+        id="t", group="site", query="fees", start_url="http://s/", relevant=frozenset({"http://s/a"}),
+        facts=("EUR 100",), borderline=frozenset({"http://s/b"}),
+    )  # fmt: skip
+    run = quality.PeerRun(
+        pages=[("http://s/", "http://s/"), ("http://s/b", "http://s/b"), ("http://s/a", "http://s/a")],
+        markdown=["home", "hub", "Fees: EUR 100 a term"],
+        identified=["http://s/a", "http://s/b", "http://s/"],
+    )  # fmt: skip
+    row = quality.score_peer("peer", task, run, oracle=2)
+    assert (row.pages, row.found, row.facts_found, row.found_at) == (3, 1, 1, {"http://s/a": 3})
+    assert (row.identified, row.identified_relevant, row.identified_irrelevant) == (3, 1, 1)
+    totals = quality.real_totals([row], [task], "peer")
+    assert totals is not None and totals.id_precision == 0.5 and totals.oracle_ratio == 1.5
