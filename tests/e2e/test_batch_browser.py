@@ -212,7 +212,11 @@ def logged_portal() -> Iterator[LoggedPortal]:
 
 
 def _timeless_records(out: Path, job: Job) -> list[dict[str, Any]]:
-    return [{k: v for k, v in r.items() if "elapsed" not in k} for r in iter_results(out, job)]
+    # Wall-clock figures (elapsed seconds, per-page timings) differ run to run.
+    return [
+        {k: v for k, v in r.items() if "elapsed" not in k and "timings" not in k}
+        for r in iter_results(out, job)
+    ]
 
 
 def _part_pages(part: Path) -> list[str]:
