@@ -813,7 +813,7 @@ def verdict(rows: Sequence[Row], names: Sequence[str], group: str) -> list[str]:
     ours = totals(mine, DEFAULT)
     out = []
     for name in names:
-        if name == DEFAULT:
+        if name == DEFAULT or not any(r.crawler == name for r in mine):
             continue
         other = totals(mine, name)
         wins = ours.harvest > other.harvest and ours.recall >= other.recall
