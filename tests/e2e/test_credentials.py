@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import http.server
-import shlex
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +15,8 @@ from pw_adaptive.cli import EXIT_OK, main
 pytestmark = pytest.mark.e2e
 
 PASSWORD = "s3cr3tPW"
-RESOLVER_ARG = shlex.quote("--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1")
+# One --browser-arg is one Chromium argument, spaces and all.
+RESOLVER_ARG = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
 
 
 @pytest.fixture()
