@@ -27,10 +27,11 @@ $(BASE_STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install -q -e .
 	@touch $(BASE_STAMP)
 
-# The test tools and the ray extra too: tests/e2e/test_batch_browser.py runs a
+# The test tools, the segmenters (Japanese, Thai; tests/test_languages.py) and
+# the ray extra: tests/e2e/test_batch_browser.py runs a
 # batch on a local Ray.
 $(STAMP): $(BASE_STAMP)
-	$(PY) -m pip install -q -e '.[test,ray]'
+	$(PY) -m pip install -q -e '.[test,ray,segmenters]'
 	@touch $(STAMP)
 
 chromium: $(BASE_STAMP)
