@@ -63,6 +63,12 @@ def test_query_terms_per_language(text: str, terms: tuple[str, ...]) -> None:
         pytest.param("öğrenci yurdu ücretleri", "tr", id="tr"),
         pytest.param("छात्रावास शुल्क", "hi", id="hi"),
         pytest.param("หอพักนักศึกษา", "th", id="th"),
+        # Languages outside the data file that Snowball stems are detected too,
+        # rather than taken for a neighbour whose stemmer would be wrong.
+        pytest.param("lukukausimaksut ja apurahat", "fi", id="fi"),
+        pytest.param("biblioteka wydziału godziny otwarcia", "pl", id="pl"),
+        pytest.param("tasse universitarie e borse di studio", "it", id="it"),
+        pytest.param("academic calendar exam dates", "en", id="en-not-romanian"),
     ],
 )
 def test_query_language_is_detected(text: str, lang: str) -> None:
@@ -265,3 +271,20 @@ def test_stop_words_come_from_the_package_minus_content_words() -> None:
     assert "de" in stop_words("fr") and "the" in stop_words("en")
     # The ISO English list holds words that are queries on a university site.
     assert "course" not in stop_words("en") and "research" not in stop_words("en")
+
+
+@pytest.mark.parametrize(
+    ("query", "text"),
+    [
+        pytest.param(
+            "przedłużenie legitymacji studenckiej",
+            "Legitymacja studencka: przedłużenie ważności",
+            id="pl-inflected",
+        ),
+        pytest.param("opiskelija-asunnot", "Opiskelija-asunto Oulusta", id="fi-inflected"),
+        pytest.param("borse di studio", "Borsa di studio per studenti", id="it-inflected"),
+    ],
+)
+def test_languages_outside_the_data_file_match_inflected_forms(query: str, text: str) -> None:
+    q = Query(query)
+    assert q.hit_mask(text) == (1 << len(q)) - 1

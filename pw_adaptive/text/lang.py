@@ -14,7 +14,7 @@ import functools
 import re
 from typing import Any, Final
 
-from pw_adaptive.text.languages import LANGUAGES
+from pw_adaptive.text.languages import LANGUAGES, STEMMED_LANGUAGES
 from pw_adaptive.text.scripts import ARABIC, DEVANAGARI, HAN, HANGUL, KANA, THAI
 
 __all__ = ["SAMPLE_CHARS", "detect_language", "detect_query_language"]
@@ -37,10 +37,11 @@ _LETTER: Final = re.compile(r"[^\W\d_]")
 # it is quotes or names inside text of another language.
 _SCRIPT_SHARE: Final = 0.3
 # Log-probability by which another language must beat English for a Latin
-# query: langid's scores for one-word English queries ("visa", "admissions")
-# put Portuguese or French up to about 2 ahead; a real French or Spanish
-# phrase ("frais de scolarité") leads by 10 or more.
-_ENGLISH_MARGIN: Final = 5.0
+# query: langid's scores for short English queries ("visa", "admissions",
+# "academic calendar exam dates") put Portuguese, French or Romanian up to
+# about 8 ahead; a real French, Finnish or Polish phrase ("frais de
+# scolarité", "lukukausimaksut ja apurahat") leads by 15 or more.
+_ENGLISH_MARGIN: Final = 10.0
 
 
 @functools.cache
@@ -50,8 +51,11 @@ def _identifier(restricted: bool) -> Any:
     identifier = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=False)
     if restricted:
         # Short queries are ambiguous between many languages; among the ones
-        # we have stop words and stemmers for, the guess is usually right.
-        identifier.set_languages([lang for lang in LANGUAGES if lang in identifier.nb_classes])
+        # we have data or a stemmer for, the guess is usually right (a
+        # Finnish or Polish query must not come out as German or Spanish and
+        # be stemmed as such).
+        known = set(LANGUAGES) | set(STEMMED_LANGUAGES)
+        identifier.set_languages(sorted(known & set(identifier.nb_classes)))
     return identifier
 
 

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 __all__ = [
     "LANGUAGES",
+    "STEMMED_LANGUAGES",
     "language_data",
     "phrases",
     "stemmer",
@@ -39,6 +40,50 @@ def _data() -> Mapping[str, Mapping[str, Any]]:
 
 LANGUAGES: Final[tuple[str, ...]] = tuple(_data())
 """ISO 639-1 codes of the languages the data file describes."""
+
+
+# ISO 639-1 code -> snowballstemmer algorithm, for every language Snowball
+# stems: a language the data file does not describe (Polish, Finnish, Dutch,
+# Italian, ...) still gets its stems, so a query in it matches the inflected
+# forms of its words.
+_SNOWBALL: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "ar": "arabic",
+        "ca": "catalan",
+        "cs": "czech",
+        "da": "danish",
+        "de": "german",
+        "el": "greek",
+        "en": "english",
+        "es": "spanish",
+        "et": "estonian",
+        "eu": "basque",
+        "fa": "persian",
+        "fi": "finnish",
+        "fr": "french",
+        "ga": "irish",
+        "hi": "hindi",
+        "hu": "hungarian",
+        "hy": "armenian",
+        "id": "indonesian",
+        "it": "italian",
+        "lt": "lithuanian",
+        "ne": "nepali",
+        "nl": "dutch",
+        "no": "norwegian",
+        "pl": "polish",
+        "pt": "portuguese",
+        "ro": "romanian",
+        "ru": "russian",
+        "sr": "serbian",
+        "sv": "swedish",
+        "ta": "tamil",
+        "tr": "turkish",
+    }
+)
+
+STEMMED_LANGUAGES: Final[tuple[str, ...]] = tuple(sorted(_SNOWBALL))
+"""ISO 639-1 codes of the languages with a Snowball stemmer."""
 
 
 def language_data(lang: str) -> Mapping[str, Any]:
@@ -76,8 +121,9 @@ def stop_words(lang: str) -> frozenset[str]:
 
 @functools.cache
 def stemmer(lang: str) -> Callable[[str], str] | None:
-    """The Snowball stemmer of ``lang`` (``snowballstemmer``), or None."""
-    algorithm = language_data(lang).get("stemmer")
+    """The Snowball stemmer of ``lang`` (``snowballstemmer``), or None. The data
+    file's ``stemmer`` wins; any other language Snowball covers gets its own."""
+    algorithm = language_data(lang).get("stemmer") or _SNOWBALL.get(lang)
     if not algorithm:
         return None
     import snowballstemmer
