@@ -17,10 +17,11 @@ hits. Text handling per language lives in :mod:`pw_adaptive.text`; the rules:
   phrase: "opening hours" is two terms. This keeps the term count what the
   user sees and keeps a page that names one of the words partly relevant.
 * A run of an unspaced script (Chinese, Japanese, Thai) of three or more
-  characters in a query without spaces is segmented into words (jieba,
-  janome, pythainlp), loaded lazily; adjacent segments that together form a
-  lexicon entry are joined again ("开放" + "时间" -> "开放时间"). A query with
-  spaces is taken as segmented by the user. Korean words lose a trailing
+  characters is segmented into words (jieba, janome, pythainlp), loaded
+  lazily; adjacent segments that together form a lexicon entry are joined
+  again ("开放" + "时间" -> "开放时间"). Spaces in such a query separate
+  phrases, not words ("图书馆开放时间 借书规则"), so every run is segmented;
+  a word the user set apart stays whole. Korean words lose a trailing
   particle ("기숙사를" -> "기숙사").
 * English terms match whole words with light English inflection (see
   :func:`_singular` and :func:`_inflection_pattern`): "refund" matches
@@ -110,8 +111,6 @@ _VOWELS: Final = "aeiou"
 _SEGMENT_MIN_CHARS: Final = 3
 # Longest run of adjacent segments that is tried as one lexicon entry.
 _MAX_MERGE: Final = 4
-# Languages whose spaces separate phrases, not words: always segmented.
-_SEGMENT_DESPITE_SPACES: Final = frozenset({"th"})
 
 
 def normalize_text(text: str) -> str:
@@ -240,7 +239,8 @@ def _inflection_pattern(word: str) -> str:
     * "e" but not "ee"/"ye"/"oe": house, houses, housed, housing, housable;
     * "s", "x", "z", "ch", "sh": class, classes, classed, classing;
     * otherwise: refund, refunds, refunded, refunding, refundable, and "es"
-      after "o" (potatoes).
+      after "o" (potatoes); after a consonant also the noun in "-ation"
+      (install, installation; orient, orientation; transport, transportation).
 
     The inflected form must end the word (see :func:`_variant_pattern`), so
     "fee" gives fee, fees, feeed, feeing, feeable and never "feed" or
@@ -258,7 +258,8 @@ def _inflection_pattern(word: str) -> str:
         stem, endings = word, ("", "es", "ed", "ing")
     else:
         plural = ("s", "es") if word.endswith("o") else ("s",)
-        stem, endings = word, ("", *plural, "ed", "ing", "able")
+        noun = ("ation", "ations") if word[-1] not in _VOWELS and len(word) >= 4 else ()
+        stem, endings = word, ("", *plural, "ed", "ing", "able", *noun)
     alternatives = "|".join(e for e in endings if e)
     optional = "?" if "" in endings else ""
     return f"{re.escape(stem)}(?:{alternatives}){optional}"
@@ -634,10 +635,9 @@ def _phrase_groups(words: list[str], lang: str, synonyms: Synonyms) -> dict[str,
 def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, ...], list[str]]:
     """The query's terms, and all its words (stop words too) in order."""
     normalized = normalize_text(text)
-    user_segmented = len(normalized.split()) > 1 and lang not in _SEGMENT_DESPITE_SPACES
     words: list[str] = []
     for token in tokens(normalized):
-        if is_unspaced(token) and not user_segmented:
+        if is_unspaced(token):
             words.extend(_segment(token, lang, synonyms))
         elif script_of(token) == "hangul" and not synonyms.groups_of(token, "ko"):
             words.append(strip_particles(token, "ko"))
