@@ -29,7 +29,7 @@ from pw_adaptive.attachments import extract_text
 from pw_adaptive.crawl_run import CrawlRun
 from pw_adaptive.dedup import fingerprint
 from pw_adaptive.frontier import FrontierEntry
-from pw_adaptive.links import Region
+from pw_adaptive.links import LANGUAGE_SWITCH_FACTOR, Region, language_prefix, language_switches
 from pw_adaptive.records import AttachmentRecord, PageRecord
 from pw_adaptive.relevance import assess
 from pw_adaptive.render import RenderedPage
@@ -154,10 +154,14 @@ class PageProcessor:
             reason = self._observe(entry, "", 0.0)
             self._emit_page(entry, page, final, 0.0, note=note)
             return reason
+        # The site's name in the title says nothing about the page.
+        host = url_host(final)
+        title = run.titles.strip(host, page.title)
+        run.titles.observe(host, page.title)
         verdict = assess(
             run.query,
             markdown=page.markdown,
-            title=page.title,
+            title=title,
             headings=page.headings,
             url=final,
         )
@@ -219,6 +223,9 @@ class PageProcessor:
         learnt = run.term_weights.weights() if run.term_weights is not None else None
         if learnt is not None:
             weights = [a * b for a, b in zip(weights, learnt, strict=True)]
+        # Links to another language version of the site go last (see
+        # LANGUAGE_SWITCH_FACTOR).
+        switches = language_switches(final, [link.url for link in page.links])
         for link in page.links:
             try:
                 target = canonicalize_url(link.url)
@@ -263,10 +270,13 @@ class PageProcessor:
                 weights=weights,
                 inherit_min=run.settings.inherit_min_relevance,
             )
+            priority = scored.score
+            if switches and language_prefix(target) in switches:
+                priority *= LANGUAGE_SWITCH_FACTOR
             # Already canonical: push_canonical skips canonicalizing it again.
             refused = run.frontier.push_canonical(
                 target,
-                score=scored.score,
+                score=priority,
                 depth=entry.depth + 1,
                 blind=scored.blind,
                 parent=final,

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Final, Literal
+from urllib.parse import urlsplit
 
 from pw_adaptive.adaptive import EVIDENCE_RELEVANCE
 from pw_adaptive.query import Query, normalize_text
@@ -45,6 +46,7 @@ __all__ = [
     "DEFAULT_INHERIT",
     "GENERIC_ANCHORS",
     "HIDDEN_FACTOR",
+    "LANGUAGE_SWITCH_FACTOR",
     "MIN_CLUE",
     "SECTION_FLOORS",
     "ClueSource",
@@ -54,6 +56,8 @@ __all__ = [
     "TermWeights",
     "is_blind",
     "is_generic_anchor",
+    "language_prefix",
+    "language_switches",
     "score_link",
 ]
 
@@ -166,6 +170,62 @@ HIDDEN_FACTOR: Final = 0.9
 Collapsed menus and closed tabs are real navigation, so hidden links are
 scored like the others; the small penalty only breaks ties in favour of the
 link a person sees, as hidden links mostly repeat visible ones."""
+
+LANGUAGE_SWITCH_FACTOR: Final = 0.2
+"""Multiplier on the score of a link to another language version of the site
+("/de/", "/zh-cn/..." from a page under "/ja/"). Such links sit in every
+page's header and lead to the same content in a language the user did not
+start in: followed blind, they spent the 10-page cold patience of two real
+sites (a Japanese school's "/de/", "/fr/", "/en/"; a handbook's "/zh-cn/",
+"/zh-yue/" from "/en-us/") before any section of the site itself. The factor
+puts them below every menu floor but the footer's; they are still crawled
+when nothing else is left."""
+
+# ISO 639-1 codes: the first subtag of a language tag in a URL path.
+_ISO_639_1_CODES: Final = """aa ab ae af ak am an ar as av ay az ba be bg bi bm bn bo br bs ca ce ch co
+    cr cs cu cv cy da de dv dz ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl
+    gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv ka kg
+    ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk
+    ml mn mr ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi pl ps
+    pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st su sv sw ta
+    te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za
+    zh zu"""
+_ISO_639_1: Final = frozenset(_ISO_639_1_CODES.split())
+# A language tag as sites put it first in their paths: "en", "zh-cn",
+# "zh_Hant", "pt-BR", "zh-yue".
+_LANGUAGE_TAG: Final = re.compile(r"([a-z]{2})(?:[-_][a-z0-9]{2,8}){0,2}")
+
+
+def language_prefix(url: str) -> str | None:
+    """The language tag that starts ``url``'s path, lowercased ("/zh-CN/intro" ->
+    "zh-cn"), or None. Only a first segment whose first subtag is an ISO 639-1
+    code counts ("/en/", "/pt-br/"; not "/news/")."""
+    path = urlsplit(url).path
+    segment = path.lstrip("/").split("/", 1)[0].lower()
+    match = _LANGUAGE_TAG.fullmatch(segment)
+    if match is None or match.group(1) not in _ISO_639_1:
+        return None
+    return segment
+
+
+def language_switches(page_url: str, link_urls: Sequence[str]) -> frozenset[str]:
+    """Language tags of the links on a page that lead to another language version
+    of the same site: tags that start the paths of same-host links and differ
+    from the tag of the page's own path. Empty when the page's own path has no
+    tag: a site with its main language at the root may name sections "/it/" or
+    "/hr/", and without a tag of its own the page gives no evidence that such
+    a segment is a language."""
+    own = language_prefix(page_url)
+    if own is None:
+        return frozenset()
+    host = urlsplit(page_url).netloc
+    tags = {
+        tag
+        for url in link_urls
+        if urlsplit(url).netloc == host and (tag := language_prefix(url)) is not None
+    }
+    return frozenset(tags - {own})
+
 
 # Letters, digits, marks and unspaced runs: what remains of an anchor once
 # arrows, "»", "..." and other decoration are dropped.

@@ -195,3 +195,31 @@ def test_a_queued_link_seen_again_on_a_relevant_page_moves_up(rescore: bool) -> 
     order = [p.url.removeprefix(SITE) for p in result.pages]
     assert order[:2] == ["/", "/housing"]
     assert order[2:] == (["/buildings", "/about"] if rescore else ["/about", "/buildings"])
+
+
+class _Multilingual:
+    """A site in three languages: the Japanese home page's header links the
+    German and English versions before its own sections."""
+
+    async def render(self, url: str) -> RenderedPage:
+        path = url.removeprefix(SITE) or "/"
+        menu = [("/de/", "Deutsch"), ("/en/", "English"), ("/ja/about/", "About"),
+                ("/ja/school/", "School")]  # fmt: skip
+        text = "Nothing here."
+        links = tuple(Link(SITE + p, text=t, region=Region.NAV) for p, t in menu)
+        return RenderedPage(
+            url=url, final_url=url, status=200, title=path, headings=(), markdown=text,
+            main_text=text, links=links, attachments=(), canonical=None, redirects=(),
+            error=None, elapsed_s=0.0,
+        )  # fmt: skip
+
+
+def test_other_language_versions_of_the_site_are_crawled_last() -> None:
+    settings = CrawlSettings(
+        concurrency=1, respect_robots=False, probe_soft_404=False, adaptive_stop=False,
+        max_pages=5,
+    )  # fmt: skip
+    crawl = AdaptiveCrawler(settings, renderer=_Multilingual())
+    result = asyncio.run(crawl.run(SITE + "/ja/", "housing"))
+    order = [p.url.removeprefix(SITE) for p in result.pages]
+    assert order == ["/ja/", "/ja/about/", "/ja/school/", "/de/", "/en/"]

@@ -20,6 +20,8 @@ from pw_adaptive.links import (
     TermWeights,
     is_blind,
     is_generic_anchor,
+    language_prefix,
+    language_switches,
     score_link,
 )
 from pw_adaptive.query import Query
@@ -365,3 +367,32 @@ def test_term_weights_discount_terms_on_every_page_but_not_after_one_page() -> N
         weights.observe(0b01)
     later = weights.weights()
     assert later is not None and later[0] == TermWeights.MIN_WEIGHT and later[1] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("url", "tag"),
+    [
+        ("https://u.test/zh-CN/intro.html", "zh-cn"),
+        ("https://u.test/en/", "en"),
+        ("https://u.test/pt_BR/cursos", "pt_br"),
+        ("https://u.test/news/2024", None),
+        ("https://u.test/", None),
+        ("https://u.test/xx/", None),
+    ],
+)
+def test_language_prefix(url: str, tag: str | None) -> None:
+    assert language_prefix(url) == tag
+
+
+def test_language_switches_need_a_tagged_page() -> None:
+    links = [
+        "https://u.test/de/",
+        "https://u.test/fr/a",
+        "https://u.test/ja/b",
+        "https://x.test/en/",
+    ]
+    assert language_switches("https://u.test/ja/", links) == {"de", "fr"}
+    # A page at the root gives no evidence that "/it/" is Italian, not IT services.
+    assert (
+        language_switches("https://u.test/", ["https://u.test/it/", "https://u.test/hr/"]) == set()
+    )
