@@ -349,6 +349,7 @@ def _save(run: CrawlRun, checkpoint: Checkpoint, journal: _Journal, *, done: boo
         },
         "soft404": run.soft404.state(),
         "variants": run.variants.state(),
+        "titles": run.titles.state(),
     }
     for i, record in enumerate(records, start=journal.saved):
         state[f"record:{i}"] = record
@@ -391,6 +392,7 @@ def _resume(run: CrawlRun, checkpoint: Checkpoint) -> list[dict[str, Any]]:
     run.dedup.restore(checkpoint.get_state(f"dedup:{i}") for i in range(state["dedup"]))
     run.soft404.restore(checkpoint.get_state("soft404"))
     run.variants.restore(checkpoint.get_state("variants"))
+    run.titles.restore(checkpoint.get_state("titles"))
     saved = [checkpoint.get_state(f"record:{i}") for i in range(int(state["records"]))]
     for record in saved:
         if record["type"] == "page":

@@ -18,6 +18,7 @@ from pw_adaptive.frontier import Frontier
 from pw_adaptive.links import TermWeights
 from pw_adaptive.query import Query
 from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord, SkipRecord
+from pw_adaptive.relevance import SiteTitles
 from pw_adaptive.robots import RobotsPolicy
 from pw_adaptive.scope import Scope
 from pw_adaptive.settings import CrawlSettings
@@ -52,6 +53,8 @@ class CrawlRun:
     soft404: Soft404Detector = field(default_factory=Soft404Detector)
     variants: VariantLearner = field(default_factory=VariantLearner)
     """Query parameters and path segments learnt not to change a page's content."""
+    titles: SiteTitles = field(default_factory=SiteTitles)
+    """The site's name in its page titles, learnt per host, kept out of relevance."""
     robots: dict[str, RobotsPolicy] = field(default_factory=dict)
     unreachable: dict[str, str] = field(default_factory=dict)
     """Origins whose robots.txt could not be fetched at all, with the error."""

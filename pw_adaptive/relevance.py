@@ -28,13 +28,14 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 from urllib.parse import unquote, urlsplit
 
 from pw_adaptive.adaptive import EVIDENCE_RELEVANCE
-from pw_adaptive.query import Query
+from pw_adaptive.query import Query, normalize_text
 from pw_adaptive.text.segment import word_count
 
 __all__ = [
@@ -48,6 +49,7 @@ __all__ = [
     "TITLE_WEIGHT",
     "URL_WEIGHT",
     "Assessment",
+    "SiteTitles",
     "assess",
     "relevance",
     "url_words",
@@ -234,3 +236,75 @@ def _link_share(markdown: str) -> float:
 def _word_count(text: str) -> float:
     """Length of ``text`` in words, for every script (:func:`pw_adaptive.text.word_count`)."""
     return word_count(text)
+
+
+# What separates the parts of a title ("Fees | Admissions | Example
+# University", "Kilta - Oulun Tietoteekkarit ry"): a dash, bar, bullet, colon
+# or slash between spaces, or a bar without them. A hyphen inside a word
+# ("SDSMU-Companion") or a middle dot inside a Japanese word is no separator.
+_TITLE_SEPARATOR: Final = re.compile(r"\s+[-\u2013\u2014|\u00b7\u2022\u00bb:/~]\s+|\s*[|\uff5c]\s*")
+
+
+class SiteTitles:
+    """Learns, per host, the site's name in its page titles, and strips it.
+
+    Titles carry the site's name ("Fees | Example University", "Fees - Example
+    University"), and on a site whose name holds a query word ("... | DSK
+    International - 神戸のインターナショナルスクール" for an international school
+    query, "... | جامعة القادسية" for a query about the university) every page
+    would count that word as stated in its title: relevant, and marked as
+    about the query. A part of a title that :data:`MIN_PAGES` earlier titles
+    of the same host also held is the site's: it is stripped from the ends
+    of the title, part by part ("a | b | site" keeps "a | b" once "site" is
+    known; a title that is nothing but the site's name becomes empty). Next
+    to it, only a part that as many titles held goes too (a tagline): a
+    section's name ("Freshman guide"), shared by some of the pages, still
+    says what they are about.
+    """
+
+    MIN_PAGES: Final = 2
+    """Earlier titles of a host that must hold a part before it counts as the site's."""
+
+    def __init__(self) -> None:
+        self._seen: dict[str, Counter[str]] = {}
+
+    @staticmethod
+    def _parts(title: str) -> list[str]:
+        return [part for part in (p.strip() for p in _TITLE_SEPARATOR.split(title)) if part]
+
+    def strip(self, host: str, title: str) -> str:
+        """``title`` without the parts of it that are the site's name."""
+        seen = self._seen.get(host)
+        if not seen:
+            return title
+        parts = self._parts(title)
+        counts = [seen[normalize_text(part)] for part in parts]
+        start, stop = 0, len(parts)
+        # The first part stripped is the site's name; further parts go only
+        # if every title held them as well (a tagline), not a section's name.
+        least = self.MIN_PAGES
+        while start < stop:
+            if counts[stop - 1] >= least:
+                least = max(least, counts[stop - 1])
+                stop -= 1
+            elif counts[start] >= least:
+                least = max(least, counts[start])
+                start += 1
+            else:
+                break
+        if (start, stop) == (0, len(parts)):
+            return title
+        return " | ".join(parts[start:stop])
+
+    def observe(self, host: str, title: str) -> None:
+        """Count the parts of one page's title."""
+        seen = self._seen.setdefault(host, Counter())
+        seen.update({normalize_text(part) for part in self._parts(title)})
+
+    def state(self) -> dict[str, dict[str, int]]:
+        """A JSON-able snapshot, for checkpoints."""
+        return {host: dict(counts) for host, counts in self._seen.items()}
+
+    def restore(self, state: dict[str, dict[str, int]] | None) -> None:
+        """Load a snapshot made by :meth:`state` (None: nothing was saved)."""
+        self._seen = {host: Counter(counts) for host, counts in (state or {}).items()}

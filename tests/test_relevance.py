@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from pw_adaptive.adaptive import EVIDENCE_RELEVANCE, MIN_RELEVANCE
 from pw_adaptive.query import Query
-from pw_adaptive.relevance import assess, relevance, url_words
+from pw_adaptive.relevance import SiteTitles, assess, relevance, url_words
 
 ACCOMMODATION_PAGE = """\
 # Accommodation for overseas students
@@ -289,3 +289,41 @@ def test_a_page_is_about_the_query_when_it_names_it_and_is_not_a_hub(
 ) -> None:
     verdict = assess(Query("student housing"), markdown=markdown, title=title)
     assert verdict.about is about
+
+
+def test_the_site_name_is_learnt_from_titles_and_stripped() -> None:
+    titles = SiteTitles()
+    seen = []
+    for title in [
+        "Home | DSK International - International School in Kobe",
+        "Admissions | DSK International - International School in Kobe",
+        "Fees | Saturday school | DSK International - International School in Kobe",
+        "Schedule | Saturday school | DSK International - International School in Kobe",
+    ]:
+        seen.append(titles.strip("dsk.test", title))
+        titles.observe("dsk.test", title)
+    # Two earlier titles make a part the site's; a section's name stays.
+    assert seen[:2] == [
+        "Home | DSK International - International School in Kobe",
+        "Admissions | DSK International - International School in Kobe",
+    ]
+    assert seen[2:] == ["Fees | Saturday school", "Schedule | Saturday school"]
+    # Per host; a title that is only the site's name says nothing.
+    assert titles.strip("other.test", "DSK International") == "DSK International"
+    assert titles.strip("dsk.test", "International School in Kobe") == ""
+    restored = SiteTitles()
+    restored.restore(titles.state())
+    assert restored.strip("dsk.test", "Clubs | DSK International") == "Clubs"
+
+
+def test_a_query_word_in_the_site_name_does_not_make_every_page_relevant() -> None:
+    query = Query("international school admissions")
+    title = "Clubs | DSK International - International School in Kobe"
+    text = "# Clubs\n\nAfter-school clubs: football, chess and robotics, every weekday."
+    titles = SiteTitles()
+    for _ in range(2):
+        titles.observe("dsk.test", title)
+    before = assess(query, markdown=text, title=title)
+    after = assess(query, markdown=text, title=titles.strip("dsk.test", title))
+    assert before.about and not after.about
+    assert after.relevance < before.relevance
