@@ -288,3 +288,142 @@ def test_stop_words_come_from_the_package_minus_content_words() -> None:
 def test_languages_outside_the_data_file_match_inflected_forms(query: str, text: str) -> None:
     q = Query(query)
     assert q.hit_mask(text) == (1 << len(q)) - 1
+
+
+# --- languages added to the vocabulary: pl fi it nl sv cs id vi uk -----------
+
+
+@pytest.mark.parametrize(
+    ("query", "text"),
+    [
+        pytest.param("student housing", "Dom studencki dla studentów", id="en-to-pl"),
+        pytest.param("housing", "Opiskelija-asunnot Helsingissä", id="en-to-fi"),
+        pytest.param("housing", "Residenze universitarie e alloggi", id="en-to-it"),
+        pytest.param("housing", "Studentenhuisvesting in Utrecht", id="en-to-nl"),
+        pytest.param("housing", "Studentbostäder i Lund", id="en-to-sv"),
+        pytest.param("housing", "Vysokoškolské koleje a menzy", id="en-to-cs"),
+        pytest.param("housing", "Asrama mahasiswa", id="en-to-id"),
+        pytest.param("housing", "Ký túc xá sinh viên", id="en-to-vi"),
+        pytest.param("housing", "Гуртожитки університету", id="en-to-uk"),
+        pytest.param("tuition fees", "Lukuvuosimaksut ja apurahat", id="en-to-fi-fees"),
+        pytest.param("scholarships", "Stypendia dla doktorantów", id="en-to-pl-scholarships"),
+        pytest.param("exams", "Zkouškové období", id="en-to-cs-exams"),
+        pytest.param("admissions", "Tuyển sinh đại học 2025", id="en-to-vi-admissions"),
+        # Snowball strips Indonesian prefixes ("perpustakaan" -> "pustaka");
+        # the data file's prefixes let the stem match the written word.
+        pytest.param("library", "Perpustakaan Universitas", id="en-to-id-prefixed-stem"),
+        pytest.param("admissions", "Pendaftaran mahasiswa baru", id="en-to-id-pen-prefix"),
+    ],
+)
+def test_english_queries_reach_the_added_languages(query: str, text: str) -> None:
+    q = Query(query)
+    assert q.hit_mask(text) >> (len(q) - 1) & 1  # the last term, the topic word, is hit
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "text"),
+    [
+        pytest.param("lukukausimaksut", "fi", "Tuition fees 2025/26", id="fi-to-en"),
+        pytest.param("alloggi per studenti", "it", "Student accommodation", id="it-to-en"),
+        pytest.param("studentenhuisvesting", "nl", "Halls of residence", id="nl-to-en"),
+        pytest.param("studentbostäder", "sv", "Student housing", id="sv-to-en"),
+        pytest.param("zkouškové období", "cs", "Examination timetable", id="cs-to-en"),
+        pytest.param("beasiswa mahasiswa", "id", "Scholarships and bursaries", id="id-to-en"),
+        pytest.param("ký túc xá sinh viên", "vi", "Dormitories", id="vi-to-en"),
+        pytest.param("гуртожиток для студентів", "uk", "University residences", id="uk-to-en"),
+    ],
+)
+def test_queries_in_the_added_languages_reach_english(query: str, lang: str, text: str) -> None:
+    q = Query(query)
+    assert q.lang == lang
+    assert q.hit_mask(text) != 0
+
+
+@pytest.mark.parametrize(
+    ("query", "text"),
+    [
+        pytest.param("tuition", "College of Engineering", id="nl-collegegeld-stem-is-college"),
+        pytest.param("housing", "Boston campus tour", id="sv-bostad-stem-is-bost"),
+        pytest.param("housing", "Kalender akademik", id="pl-akademik-is-id-academic"),
+        pytest.param("housing", "Kolejny semestr", id="cs-koleje-stem-is-pl-next"),
+        pytest.param("exams", "The tenth anniversary", id="fi-tentti-stem-is-tent"),
+        pytest.param("visa", "Wizyta rektora", id="pl-wiza-stem-is-visit"),
+        pytest.param("public transport", "Business school training", id="bus-is-not-business"),
+        pytest.param("health services", "Counselling and wellbeing", id="counselling-is-its-own"),
+    ],
+)
+def test_added_vocabulary_does_not_catch_unrelated_words(query: str, text: str) -> None:
+    assert Query(query).hit_mask(text) == 0
+
+
+@pytest.mark.parametrize(
+    ("query", "text"),
+    [
+        pytest.param("student health", "Studenthälsan", id="en-to-sv"),
+        pytest.param("health insurance", "Zdravotní pojištění pro studenty", id="en-to-cs"),
+        pytest.param("health insurance", "Asuransi kesehatan", id="en-to-id"),
+        pytest.param("campus clinic", "保健センター", id="en-to-ja"),
+        pytest.param("medical care", "Trạm y tế", id="en-to-vi"),
+        pytest.param("assicurazione sanitaria", "Health insurance for students", id="it-to-en"),
+    ],
+)
+def test_health_services_topic_bridges_languages(query: str, text: str) -> None:
+    assert Query(query).hit_mask(text) != 0
+
+
+@pytest.mark.parametrize(
+    ("query", "text"),
+    [
+        pytest.param("public transport", "Komunikacja miejska", id="en-to-pl"),
+        pytest.param("shuttle bus", "Xe buýt đưa đón sinh viên", id="en-to-vi"),
+        pytest.param("public transport", "公共交通", id="en-to-zh"),
+        pytest.param("bus", "Автобусы до кампуса", id="en-to-ru"),
+        pytest.param("campus shuttle", "Ring servisi saatleri", id="en-to-tr"),
+        pytest.param("öffentliche Verkehrsmittel", "Public transport to campus", id="de-to-en"),
+    ],
+)
+def test_transport_topic_bridges_languages(query: str, text: str) -> None:
+    assert Query(query).hit_mask(text) != 0
+
+
+def test_transport_topic_leaves_out_jiaotong_university() -> None:
+    # 交通 alone is in 上海交通大学, a university's name.
+    assert Query("public transport").hit_mask("上海交通大学") == 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Czytaj więcej",
+        "Lue lisää",
+        "Leggi di più",
+        "Lees meer",
+        "Läs mer",
+        "Číst více",
+        "Baca selengkapnya",
+        "Xem thêm",
+        "Докладніше",
+    ],
+)
+def test_generic_anchors_cover_the_added_languages(text: str) -> None:
+    assert is_generic_anchor(text)
+
+
+def test_load_more_labels_and_keep_words_cover_the_added_languages() -> None:
+    labels = phrases("load_more")
+    for label in [
+        "pokaż więcej",
+        "näytä lisää",
+        "carica altri",
+        "meer laden",
+        "visa fler",
+        "načíst další",
+        "muat lebih banyak",
+        "tải thêm",
+        "показати більше",
+    ]:
+        assert fold(label) in labels
+    assert "registrazione" not in stop_words("it") and "di" in stop_words("it")
+    assert "kierunku" not in stop_words("pl") and "nhà" not in stop_words("vi")
+    # "nhà ở" (housing) is two stop words of the ISO list; "nhà" is kept.
+    assert Query("nhà ở").hit_mask("Ký túc xá") != 0
