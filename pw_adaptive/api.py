@@ -13,9 +13,7 @@ import hashlib
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Any
-
-from playwright.async_api import Browser, BrowserContext, async_playwright
+from typing import TYPE_CHECKING, Any
 
 from pw_adaptive.adaptive import StopReason
 from pw_adaptive.checkpoint import Checkpoint
@@ -28,17 +26,19 @@ from pw_adaptive.crawler import (
     crawl_loop,
 )
 from pw_adaptive.netguard import NetGuard, guard_for
+from pw_adaptive.pages import Fetcher, RenderedPage, Renderer
 from pw_adaptive.query import Query, Synonyms
 from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord, SkipRecord
-from pw_adaptive.render import PlaywrightRenderer, RenderedPage, Renderer, RenderSettings
-from pw_adaptive.render.browser import launch_browser
-from pw_adaptive.render.click_memory import ClickMemory
-from pw_adaptive.render.fetch import Fetcher, PlaywrightFetcher
-from pw_adaptive.render.recycle import RecyclingRenderer
+from pw_adaptive.render.records import RenderSettings
 from pw_adaptive.retry import RetryPolicy, render_with_retries
 from pw_adaptive.scoring import LinkScorer
 from pw_adaptive.settings import CrawlSettings
 from pw_adaptive.urls import url_host
+
+if TYPE_CHECKING:
+    from playwright.async_api import Browser, BrowserContext
+
+    from pw_adaptive.render.page import PlaywrightRenderer
 
 
 def crawl_key(start_url: str, query: Query, settings: CrawlSettings) -> str:
@@ -87,6 +87,15 @@ class AdaptiveCrawler:
         if self._renderer is not None:
             yield self._renderer, self._fetcher
             return
+        # Playwright is imported here, not at the top: a crawl given its own
+        # renderer (tests, other engines) runs without it installed.
+        from playwright.async_api import BrowserContext, async_playwright
+
+        from pw_adaptive.render.browser import launch_browser
+        from pw_adaptive.render.click_memory import ClickMemory
+        from pw_adaptive.render.fetch import PlaywrightFetcher
+        from pw_adaptive.render.page import PlaywrightRenderer
+
         settings = self.render_settings
         # One memory of click outcomes for the crawl, shared by recycled renderers.
         memory = ClickMemory(settings.explore_budget_s)
@@ -146,6 +155,9 @@ class AdaptiveCrawler:
         sees every request), a new one every ``recycle_context_pages`` pages
         (never for 0), all closed on exit; and the fetcher, which looks the
         context up on every fetch (a relaunch replaces it)."""
+        from pw_adaptive.render.fetch import PlaywrightFetcher
+        from pw_adaptive.render.recycle import RecyclingRenderer
+
         recycle_every = self.render_settings.recycle_context_pages
         async with RecyclingRenderer(make, recycle_every) as recycler:
             await recycler.context()

@@ -30,11 +30,9 @@ from pw_adaptive.crawl_run import CrawlRun
 from pw_adaptive.dedup import fingerprint
 from pw_adaptive.frontier import FrontierEntry
 from pw_adaptive.links import LANGUAGE_SWITCH_FACTOR, Region, language_prefix, language_switches
+from pw_adaptive.pages import Fetcher, RenderedPage, attachment_kind
 from pw_adaptive.records import AttachmentRecord, PageRecord
 from pw_adaptive.relevance import assess
-from pw_adaptive.render import RenderedPage
-from pw_adaptive.render.extract import attachment_kind
-from pw_adaptive.render.fetch import Fetcher
 from pw_adaptive.robots import RobotsPolicy, robots_url
 from pw_adaptive.scoring import AnchorScorer, LinkScorer
 from pw_adaptive.text.lang import detect_language

@@ -34,7 +34,7 @@ from tenacity import (
     wait_exponential_jitter,
 )
 
-from pw_adaptive.render.records import RenderedPage
+from pw_adaptive.pages import RenderedPage
 from pw_adaptive.settings import CrawlSettings
 
 __all__ = [

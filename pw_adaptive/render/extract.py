@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
-from urllib.parse import unquote, urlsplit
 
 from playwright.async_api import Page
 
 from pw_adaptive.links import Link, Region
-from pw_adaptive.render.records import Attachment
+from pw_adaptive.pages import ATTACHMENT_EXTENSIONS, Attachment, attachment_kind
 
+# ATTACHMENT_EXTENSIONS and attachment_kind live in pw_adaptive.pages; re-exported.
 __all__ = [
     "ATTACHMENT_EXTENSIONS",
     "ClickCandidate",
@@ -31,28 +31,6 @@ __all__ = [
     "normalize_main_text",
     "split_links",
 ]
-
-ATTACHMENT_EXTENSIONS: frozenset[str] = frozenset(
-    {"pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "odp", "rtf", "csv"}
-)
-"""URL path extensions of documents: listed as attachments, never rendered as pages.
-CSV is included because a browser downloads it rather than showing a page."""
-
-_MEDIA_TYPE_KINDS: Mapping[str, str] = {
-    "application/pdf": "pdf",
-    "application/msword": "doc",
-    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
-    "application/vnd.ms-excel": "xls",
-    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
-    "application/vnd.ms-powerpoint": "ppt",
-    "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
-    "application/vnd.oasis.opendocument.text": "odt",
-    "application/vnd.oasis.opendocument.spreadsheet": "ods",
-    "application/vnd.oasis.opendocument.presentation": "odp",
-    "application/rtf": "rtf",
-    "text/csv": "csv",
-}
-"""Media types (of an ``<a type=...>`` hint or a response) that name a document kind."""
 
 _SPACES = re.compile(r"\s+")
 
@@ -115,25 +93,6 @@ class Extraction:
 def extraction_script() -> str:
     """The text of ``extract.js`` (a function expression taking ``{mode, maxCandidates}``)."""
     return resources.files("pw_adaptive.render").joinpath("extract.js").read_text("utf-8")
-
-
-def attachment_kind(url: str, *, download: bool = False, media_type: str = "") -> str | None:
-    """The document kind of a link, or None for a page.
-
-    By the URL path's extension (``.pdf``, ``.docx``, ... see ``ATTACHMENT_EXTENSIONS``),
-    else by a media type hint (``<a type="application/pdf">``), else ``"file"`` for a
-    link with a ``download`` attribute.
-    """
-    path = unquote(urlsplit(url).path).lower()
-    dot = path.rfind(".")
-    if dot != -1 and "/" not in path[dot:]:
-        extension = path[dot + 1 :]
-        if extension in ATTACHMENT_EXTENSIONS:
-            return extension
-    kind = _MEDIA_TYPE_KINDS.get(media_type.split(";", 1)[0].strip().lower())
-    if kind:
-        return kind
-    return "file" if download else None
 
 
 def normalize_main_text(text: str) -> str:

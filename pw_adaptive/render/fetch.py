@@ -9,35 +9,20 @@ followed hop by hop and every hop is checked before it is requested.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import Protocol
 
 from playwright.async_api import APIResponse, BrowserContext
 from playwright.async_api import Error as PlaywrightError
 
 from pw_adaptive.netguard import NetGuard
+from pw_adaptive.pages import Fetcher, FetchResult
 from pw_adaptive.render.guard import redirect_target
+
+# FetchResult and the Fetcher protocol live in pw_adaptive.pages; re-exported.
+__all__ = ["MAX_FETCH_REDIRECTS", "FetchResult", "Fetcher", "PlaywrightFetcher"]
 
 MAX_FETCH_REDIRECTS = 5
 """Redirects followed for robots.txt and attachments (RFC 9309 2.3.1.2: at
 least five for robots.txt)."""
-
-
-@dataclass(frozen=True)
-class FetchResult:
-    """The outcome of one fetch: a status and body, or an error kind."""
-
-    url: str
-    status: int | None
-    content_type: str = ""
-    body: bytes = b""
-    error: str | None = None
-
-
-class Fetcher(Protocol):
-    """Fetches a URL without rendering it."""
-
-    async def fetch(self, url: str, *, max_bytes: int) -> FetchResult: ...
 
 
 class PlaywrightFetcher:

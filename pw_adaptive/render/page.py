@@ -24,20 +24,15 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 from pw_adaptive.identity import default_user_agent
 from pw_adaptive.markdown import html_to_markdown
 from pw_adaptive.netguard import NetGuard
+from pw_adaptive.pages import Attachment, PageTimings, RenderedPage, attachment_kind
 from pw_adaptive.render.browser import BrowserClosedError, launch_browser
 from pw_adaptive.render.click_memory import ClickMemory
 from pw_adaptive.render.clicks import explore_clicks
-from pw_adaptive.render.extract import Extraction, attachment_kind, extract_page
+from pw_adaptive.render.extract import Extraction, extract_page
 from pw_adaptive.render.guard import GuardRoute, install_guard, remove_guard
 from pw_adaptive.render.hooks import PageState, close_quietly, prepare_page
 from pw_adaptive.render.ready import wait_until_ready
-from pw_adaptive.render.records import (
-    Attachment,
-    ClosedOnExit,
-    PageTimings,
-    RenderedPage,
-    RenderSettings,
-)
+from pw_adaptive.render.records import ClosedOnExit, RenderSettings
 from pw_adaptive.text.languages import phrases
 
 __all__ = ["PlaywrightRenderer", "open_renderer", "redirect_chain"]

@@ -1,17 +1,17 @@
-"""What a renderer returns, how it is configured, and the protocol it implements.
+"""How the renderer is configured (``RenderSettings``) and the base of renderers.
 
-This module does not import Playwright: the crawler, fakes in unit tests and
-the CLI can use the records without a browser.
+This module does not import Playwright: the CLI, job files and the batch
+runners use the settings without a browser. What a renderer returns and the
+``Renderer`` protocol live in ``pw_adaptive.pages`` (re-exported here).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import TracebackType
-from typing import Protocol, Self
+from typing import Self
 
-from pw_adaptive.links import Link
-from pw_adaptive.records import PageTimings
+from pw_adaptive.pages import Attachment, PageTimings, RenderedPage, Renderer
 
 __all__ = [
     "Attachment",
@@ -21,74 +21,6 @@ __all__ = [
     "RenderedPage",
     "Renderer",
 ]
-
-
-@dataclass(frozen=True)
-class Attachment:
-    """A document linked from a page (PDF, DOCX, XLSX, ...), not rendered as a page."""
-
-    url: str
-    """Absolute URL of the document."""
-    text: str
-    """What the link says: its visible text, else its accessible name (may be empty)."""
-    kind: str
-    """Lower-case file kind: ``pdf``, ``docx``, ``xlsx``, ``doc``, ``xls``, ``pptx``, ...;
-    ``file`` when only a ``download`` attribute marks the link."""
-
-
-@dataclass(frozen=True)
-class RenderedPage:
-    """One URL rendered in the browser and extracted.
-
-    ``error`` is set only when no page could be rendered; it starts with the failure
-    kind (``pw_adaptive.retry.FailureKind``): ``"timeout: ..."``, ``"crash: ..."``,
-    ``"browser_closed: ..."``, ``"network: ..."``, ``"redirect_loop: ..."``, or
-    ``"download"`` when the navigation turned into a download or answered with a
-    document (PDF, DOCX, ...), which is then the one entry of ``attachments``. The
-    other fields are then empty. An HTTP error page (404, 500) renders normally
-    and only its ``status`` tells.
-    """
-
-    url: str
-    """The URL that was asked for."""
-    final_url: str
-    """The page's URL once ready: after HTTP redirects and client-side routing."""
-    status: int | None
-    """HTTP status of the main document (for hash routes: of the document that serves
-    them); None when there was no response."""
-    title: str
-    """``document.title``, else the first h1; whitespace collapsed."""
-    headings: tuple[str, ...]
-    """Texts of the h1-h3 headings of the main content, in document order."""
-    markdown: str
-    """The main content as markdown (navigation, header and footer left out)."""
-    main_text: str
-    """The main content as plain text, one block per line (for dedup and soft-404)."""
-    links: tuple[Link, ...]
-    """Links to pages, in document order, including hidden ones and those found by
-    clicking (``via_click``); exact repeats removed; attachments not included."""
-    attachments: tuple[Attachment, ...]
-    """Documents linked from the page, one per URL, in document order."""
-    canonical: str | None
-    """Absolute URL from ``<link rel=canonical>``, if any."""
-    redirects: tuple[str, ...]
-    """The HTTP redirect chain: every URL that answered with a redirect, the asked-for
-    URL first; empty when the first response was final."""
-    error: str | None
-    """Why the page could not be rendered, or None."""
-    elapsed_s: float
-    """Wall-clock seconds spent on this URL, click exploration and retry included."""
-    content_type: str = ""
-    """Media type of the main document (``text/html``), parameters dropped."""
-    ready: str = ""
-    """How ready detection ended: ``quiet`` (DOM quiet after changing), ``static``
-    (nothing changed during the grace window), or ``cap`` (the cap was reached; a
-    page that did not answer at all by then fails with a ``timeout``)."""
-    retry_after: str = ""
-    """The ``Retry-After`` header of the main document's answer, as sent (a 429 or
-    503 asking the crawler to come back later; ``pw_adaptive.retry`` parses it)."""
-    timings: PageTimings = field(default_factory=PageTimings)
-    """Where the time went (``elapsed_s`` is its ``total_s``)."""
 
 
 @dataclass(frozen=True)
@@ -213,11 +145,3 @@ class ClosedOnExit:
         tb: TracebackType | None,
     ) -> None:
         await self.close()
-
-
-class Renderer(Protocol):
-    """Turns a URL into a ``RenderedPage``; never raises for a page that fails."""
-
-    async def render(self, url: str) -> RenderedPage:
-        """Render ``url`` and extract it; failures are reported in ``RenderedPage.error``."""
-        ...

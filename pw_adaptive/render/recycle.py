@@ -23,7 +23,8 @@ from typing import Protocol
 
 from playwright.async_api import BrowserContext
 
-from pw_adaptive.render.records import ClosedOnExit, RenderedPage
+from pw_adaptive.pages import RenderedPage
+from pw_adaptive.render.records import ClosedOnExit
 
 __all__ = ["ContextRenderer", "RecyclingRenderer"]
 

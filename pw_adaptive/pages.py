@@ -1,0 +1,164 @@
+"""The browser seam: what a renderer returns and the protocols the crawler calls.
+
+``Renderer.render(url)`` gives a ``RenderedPage``; ``Fetcher.fetch(url)`` gives
+a ``FetchResult`` (robots.txt, attachments). The crawl core depends on these
+and nothing else of the browser: ``pw_adaptive.render`` implements them over
+Playwright, ``pw_adaptive.testing`` fakes them. This module imports no
+Playwright.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+from urllib.parse import unquote, urlsplit
+
+from pw_adaptive.links import Link
+from pw_adaptive.records import PageTimings
+
+__all__ = [
+    "ATTACHMENT_EXTENSIONS",
+    "Attachment",
+    "FetchResult",
+    "Fetcher",
+    "PageTimings",
+    "RenderedPage",
+    "Renderer",
+    "attachment_kind",
+]
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """A document linked from a page (PDF, DOCX, XLSX, ...), not rendered as a page."""
+
+    url: str
+    """Absolute URL of the document."""
+    text: str
+    """What the link says: its visible text, else its accessible name (may be empty)."""
+    kind: str
+    """Lower-case file kind: ``pdf``, ``docx``, ``xlsx``, ``doc``, ``xls``, ``pptx``, ...;
+    ``file`` when only a ``download`` attribute marks the link."""
+
+
+@dataclass(frozen=True)
+class RenderedPage:
+    """One URL rendered in the browser and extracted.
+
+    ``error`` is set only when no page could be rendered; it starts with the failure
+    kind (``pw_adaptive.retry.FailureKind``): ``"timeout: ..."``, ``"crash: ..."``,
+    ``"browser_closed: ..."``, ``"network: ..."``, ``"redirect_loop: ..."``, or
+    ``"download"`` when the navigation turned into a download or answered with a
+    document (PDF, DOCX, ...), which is then the one entry of ``attachments``. The
+    other fields are then empty. An HTTP error page (404, 500) renders normally
+    and only its ``status`` tells.
+    """
+
+    url: str
+    """The URL that was asked for."""
+    final_url: str
+    """The page's URL once ready: after HTTP redirects and client-side routing."""
+    status: int | None
+    """HTTP status of the main document (for hash routes: of the document that serves
+    them); None when there was no response."""
+    title: str
+    """``document.title``, else the first h1; whitespace collapsed."""
+    headings: tuple[str, ...]
+    """Texts of the h1-h3 headings of the main content, in document order."""
+    markdown: str
+    """The main content as markdown (navigation, header and footer left out)."""
+    main_text: str
+    """The main content as plain text, one block per line (for dedup and soft-404)."""
+    links: tuple[Link, ...]
+    """Links to pages, in document order, including hidden ones and those found by
+    clicking (``via_click``); exact repeats removed; attachments not included."""
+    attachments: tuple[Attachment, ...]
+    """Documents linked from the page, one per URL, in document order."""
+    canonical: str | None
+    """Absolute URL from ``<link rel=canonical>``, if any."""
+    redirects: tuple[str, ...]
+    """The HTTP redirect chain: every URL that answered with a redirect, the asked-for
+    URL first; empty when the first response was final."""
+    error: str | None
+    """Why the page could not be rendered, or None."""
+    elapsed_s: float
+    """Wall-clock seconds spent on this URL, click exploration and retry included."""
+    content_type: str = ""
+    """Media type of the main document (``text/html``), parameters dropped."""
+    ready: str = ""
+    """How ready detection ended: ``quiet`` (DOM quiet after changing), ``static``
+    (nothing changed during the grace window), or ``cap`` (the cap was reached; a
+    page that did not answer at all by then fails with a ``timeout``)."""
+    retry_after: str = ""
+    """The ``Retry-After`` header of the main document's answer, as sent (a 429 or
+    503 asking the crawler to come back later; ``pw_adaptive.retry`` parses it)."""
+    timings: PageTimings = field(default_factory=PageTimings)
+    """Where the time went (``elapsed_s`` is its ``total_s``)."""
+
+
+class Renderer(Protocol):
+    """Turns a URL into a ``RenderedPage``; never raises for a page that fails."""
+
+    async def render(self, url: str) -> RenderedPage:
+        """Render ``url`` and extract it; failures are reported in ``RenderedPage.error``."""
+        ...
+
+
+@dataclass(frozen=True)
+class FetchResult:
+    """The outcome of one fetch: a status and body, or an error kind."""
+
+    url: str
+    status: int | None
+    content_type: str = ""
+    body: bytes = b""
+    error: str | None = None
+
+
+class Fetcher(Protocol):
+    """Fetches a URL without rendering it."""
+
+    async def fetch(self, url: str, *, max_bytes: int) -> FetchResult: ...
+
+
+ATTACHMENT_EXTENSIONS: frozenset[str] = frozenset(
+    {"pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "odp", "rtf", "csv"}
+)
+"""URL path extensions of documents: listed as attachments, never rendered as pages.
+CSV is included because a browser downloads it rather than showing a page."""
+
+_MEDIA_TYPE_KINDS: Mapping[str, str] = {
+    "application/pdf": "pdf",
+    "application/msword": "doc",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+    "application/vnd.ms-excel": "xls",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
+    "application/vnd.ms-powerpoint": "ppt",
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
+    "application/vnd.oasis.opendocument.text": "odt",
+    "application/vnd.oasis.opendocument.spreadsheet": "ods",
+    "application/vnd.oasis.opendocument.presentation": "odp",
+    "application/rtf": "rtf",
+    "text/csv": "csv",
+}
+"""Media types (of an ``<a type=...>`` hint or a response) that name a document kind."""
+
+
+def attachment_kind(url: str, *, download: bool = False, media_type: str = "") -> str | None:
+    """The document kind of a link, or None for a page.
+
+    By the URL path's extension (``.pdf``, ``.docx``, ... see ``ATTACHMENT_EXTENSIONS``),
+    else by a media type hint (``<a type="application/pdf">``), else ``"file"`` for a
+    link with a ``download`` attribute.
+    """
+    path = unquote(urlsplit(url).path).lower()
+    dot = path.rfind(".")
+    if dot != -1 and "/" not in path[dot:]:
+        extension = path[dot + 1 :]
+        if extension in ATTACHMENT_EXTENSIONS:
+            return extension
+    kind = _MEDIA_TYPE_KINDS.get(media_type.split(";", 1)[0].strip().lower())
+    if kind:
+        return kind
+    return "file" if download else None
