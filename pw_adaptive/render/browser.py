@@ -9,6 +9,10 @@ Order of discovery (``find_chromium``):
 
 Extra command-line arguments come from ``PW_ADAPTIVE_BROWSER_ARGS`` (split like a
 shell would) followed by ``RenderSettings.browser_args``.
+
+Playwright is imported only where it is called: finding a browser, the
+environment names and the errors work without it (``pw_adaptive.cli``,
+``pw_adaptive.ray_executor``).
 """
 
 from __future__ import annotations
@@ -19,11 +23,12 @@ import shlex
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-
-import playwright
-from playwright.async_api import Browser, Playwright
+from typing import TYPE_CHECKING
 
 from pw_adaptive.render.records import RenderSettings
+
+if TYPE_CHECKING:
+    from playwright.async_api import Browser, Playwright
 
 __all__ = [
     "BROWSER_ARGS_ENV",
@@ -135,6 +140,8 @@ def playwright_chromium_installed(*, environ: Mapping[str, str] | None = None) -
     """
     env = os.environ if environ is None else environ
     try:
+        import playwright
+
         package = Path(playwright.__file__).parent / "driver" / "package"
         data = json.loads((package / "browsers.json").read_text("utf-8"))
         revision = next(b["revision"] for b in data["browsers"] if b["name"] == "chromium")
