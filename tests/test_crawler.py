@@ -13,7 +13,8 @@ import pytest
 from pw_adaptive import AdaptiveCrawler, CrawlSettings, StartPageError
 from pw_adaptive.checkpoint import Checkpoint
 from pw_adaptive.links import Link, Region
-from pw_adaptive.render import RenderedPage
+from pw_adaptive.pages import RenderedPage
+from pw_adaptive.testing import FakeRenderer, make_page
 
 SITE = "http://portal.test"
 NAV = [("/study", "Study"), ("/life", "Campus life"), ("/about", "About us"), ("/news", "News")]
@@ -40,34 +41,28 @@ CHILDREN = {
 }
 
 
-class FakeRenderer:
-    """Renders the little site above, after a random delay."""
+def portal_page(url: str) -> RenderedPage:
+    """A page of the little site above."""
+    path = url.removeprefix(SITE) or "/"
+    links = [Link(SITE + p, text=t, region=Region.NAV) for p, t in NAV]
+    links += [
+        Link(SITE + p, text=t, context_text=teaser) for p, t, teaser in CHILDREN.get(path, [])
+    ]
+    text = TEXT.get(path, f"A story about rowing, number {path}.")
+    return make_page(url, title=path, markdown=text, links=links)
 
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-        self.rendered: list[str] = []
 
-    async def render(self, url: str) -> RenderedPage:
-        await asyncio.sleep(self.rng.uniform(0, 0.01))
-        path = url.removeprefix(SITE) or "/"
-        self.rendered.append(path)
-        links = [Link(SITE + p, text=t, region=Region.NAV) for p, t in NAV]
-        links += [
-            Link(SITE + p, text=t, context_text=teaser) for p, t, teaser in CHILDREN.get(path, [])
-        ]
-        text = TEXT.get(path, f"A story about rowing, number {path}.")
-        return RenderedPage(
-            url=url, final_url=url, status=200, title=path, headings=(), markdown=text,
-            main_text=text, links=tuple(links), attachments=(), canonical=None, redirects=(),
-            error=None, elapsed_s=0.0,
-        )  # fmt: skip
+def portal(seed: int) -> FakeRenderer:
+    """The little site above, each page after a random delay."""
+    rng = random.Random(seed)
+    return FakeRenderer(portal_page, delay=lambda _url: rng.uniform(0, 0.01))
 
 
 def _crawl(query: str, concurrency: int, seed: int, **options: object) -> tuple[list[str], str]:
     settings = CrawlSettings(
         concurrency=concurrency, respect_robots=False, probe_soft_404=False, **options
     )  # type: ignore[arg-type]
-    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(seed))
+    crawler = AdaptiveCrawler(settings, renderer=portal(seed))
     result = asyncio.run(crawler.run(SITE + "/", query))
     return [p.url.removeprefix(SITE) for p in result.pages], result.stop_reason
 
@@ -103,18 +98,15 @@ def test_a_breadth_first_scorer_fetches_shallower_pages_first() -> None:
         concurrency=1, respect_robots=False, probe_soft_404=False, adaptive_stop=False,
         max_pages=12,
     )  # fmt: skip
-    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(0), scorer=BreadthFirstScorer())
+    crawler = AdaptiveCrawler(settings, renderer=portal(0), scorer=BreadthFirstScorer())
     result = asyncio.run(crawler.run(SITE + "/", "student housing"))
     depths = [p.depth for p in result.pages]
     assert depths == sorted(depths)
 
 
-class _DeadStart(FakeRenderer):
+def _dead_start(url: str) -> RenderedPage:
     """Every page answers 503: the start page fails and the crawl raises."""
-
-    async def render(self, url: str) -> RenderedPage:
-        page = await super().render(url)
-        return dataclasses.replace(page, status=503, error="http_503")
+    return dataclasses.replace(portal_page(url), status=503, error="http_503")
 
 
 def test_the_state_file_is_closed_when_the_crawl_fails(
@@ -135,7 +127,7 @@ def test_the_state_file_is_closed_when_the_crawl_fails(
     monkeypatch.setattr(Checkpoint, "__init__", spy_init)
     monkeypatch.setattr(Checkpoint, "close", spy_close)
     settings = CrawlSettings(respect_robots=False, probe_soft_404=False, retry_attempts=1)
-    crawler = AdaptiveCrawler(settings, renderer=_DeadStart(0))
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_dead_start))
     with pytest.raises(StartPageError):
         asyncio.run(crawler.run(SITE + "/", "housing", state_path=tmp_path / "crawl.state"))
     assert len(opened) == 1 and closed == opened
@@ -143,46 +135,38 @@ def test_the_state_file_is_closed_when_the_crawl_fails(
 
 def test_every_stop_says_why_it_was_judged_safe() -> None:
     settings = CrawlSettings(concurrency=1, respect_robots=False, probe_soft_404=False)
-    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(0))
+    crawler = AdaptiveCrawler(settings, renderer=portal(0))
     result = asyncio.run(crawler.run(SITE + "/", "veterinary clinic"))
     assert result.stop["reason"] == result.stop_reason == "no_relevant_pages"
     assert "nothing relevant was found" in result.stop["why"]
     assert result.summary()["stop"] == result.stop
     budget = CrawlSettings(max_pages=2, respect_robots=False, probe_soft_404=False)
-    result = asyncio.run(
-        AdaptiveCrawler(budget, renderer=FakeRenderer(0)).run(SITE + "/", "rowing")
-    )
+    result = asyncio.run(AdaptiveCrawler(budget, renderer=portal(0)).run(SITE + "/", "rowing"))
     assert result.stop["reason"] == "budget_exhausted" and "budget of 2 pages" in result.stop["why"]
 
 
 def test_relevant_pages_are_the_pages_about_the_query() -> None:
     settings = CrawlSettings(concurrency=1, respect_robots=False, probe_soft_404=False)
-    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(0))
+    crawler = AdaptiveCrawler(settings, renderer=portal(0))
     result = asyncio.run(crawler.run(SITE + "/", "student housing"))
     marked = {p.url.removeprefix(SITE) for p in result.relevant_pages()}
     assert marked == {"/life/halls", "/life/halls/prices"}
     assert all(p.relevant == (p in result.relevant_pages()) for p in result.pages)
 
 
-class _Repeated:
+def _repeated(url: str) -> RenderedPage:
     """A home page whose menu lists "About" before "Buildings"; the housing page,
     relevant, repeats the link to "Buildings" (not the one to "About")."""
-
-    async def render(self, url: str) -> RenderedPage:
-        path = url.removeprefix(SITE) or "/"
-        menu = [("/about", "About"), ("/buildings", "Buildings"), ("/housing", "Housing")]
-        text = {
-            "/housing": "# Housing\n\nHousing for students: halls, prices and contracts. "
-            "Housing applications open in May; housing costs 150 a week.",
-        }.get(path, "Nothing here.")
-        if path == "/housing":
-            menu = menu[1:2]
-        links = tuple(Link(SITE + p, text=t, region=Region.NAV) for p, t in menu)
-        return RenderedPage(
-            url=url, final_url=url, status=200, title=path, headings=(), markdown=text,
-            main_text=text, links=links, attachments=(), canonical=None, redirects=(),
-            error=None, elapsed_s=0.0,
-        )  # fmt: skip
+    path = url.removeprefix(SITE) or "/"
+    menu = [("/about", "About"), ("/buildings", "Buildings"), ("/housing", "Housing")]
+    text = {
+        "/housing": "# Housing\n\nHousing for students: halls, prices and contracts. "
+        "Housing applications open in May; housing costs 150 a week.",
+    }.get(path, "Nothing here.")
+    if path == "/housing":
+        menu = menu[1:2]
+    links = [Link(SITE + p, text=t, region=Region.NAV) for p, t in menu]
+    return make_page(url, title=path, markdown=text, links=links)
 
 
 @pytest.mark.parametrize("rescore", [True, False], ids=["rescored", "first-score-kept"])
@@ -191,27 +175,22 @@ def test_a_queued_link_seen_again_on_a_relevant_page_moves_up(rescore: bool) -> 
         concurrency=1, respect_robots=False, probe_soft_404=False, adaptive_stop=False,
         max_pages=4, rescore_links=rescore,
     )  # fmt: skip
-    result = asyncio.run(AdaptiveCrawler(settings, renderer=_Repeated()).run(SITE + "/", "housing"))
+    result = asyncio.run(
+        AdaptiveCrawler(settings, renderer=FakeRenderer(_repeated)).run(SITE + "/", "housing")
+    )
     order = [p.url.removeprefix(SITE) for p in result.pages]
     assert order[:2] == ["/", "/housing"]
     assert order[2:] == (["/buildings", "/about"] if rescore else ["/about", "/buildings"])
 
 
-class _Multilingual:
+def _multilingual(url: str) -> RenderedPage:
     """A site in three languages: the Japanese home page's header links the
     German and English versions before its own sections."""
-
-    async def render(self, url: str) -> RenderedPage:
-        path = url.removeprefix(SITE) or "/"
-        menu = [("/de/", "Deutsch"), ("/en/", "English"), ("/ja/about/", "About"),
-                ("/ja/school/", "School")]  # fmt: skip
-        text = "Nothing here."
-        links = tuple(Link(SITE + p, text=t, region=Region.NAV) for p, t in menu)
-        return RenderedPage(
-            url=url, final_url=url, status=200, title=path, headings=(), markdown=text,
-            main_text=text, links=links, attachments=(), canonical=None, redirects=(),
-            error=None, elapsed_s=0.0,
-        )  # fmt: skip
+    path = url.removeprefix(SITE) or "/"
+    menu = [("/de/", "Deutsch"), ("/en/", "English"), ("/ja/about/", "About"),
+            ("/ja/school/", "School")]  # fmt: skip
+    links = [Link(SITE + p, text=t, region=Region.NAV) for p, t in menu]
+    return make_page(url, title=path, markdown="Nothing here.", links=links)
 
 
 def test_other_language_versions_of_the_site_are_crawled_last() -> None:
@@ -219,7 +198,7 @@ def test_other_language_versions_of_the_site_are_crawled_last() -> None:
         concurrency=1, respect_robots=False, probe_soft_404=False, adaptive_stop=False,
         max_pages=5,
     )  # fmt: skip
-    crawl = AdaptiveCrawler(settings, renderer=_Multilingual())
+    crawl = AdaptiveCrawler(settings, renderer=FakeRenderer(_multilingual))
     result = asyncio.run(crawl.run(SITE + "/ja/", "housing"))
     order = [p.url.removeprefix(SITE) for p in result.pages]
     assert order == ["/ja/", "/ja/about/", "/ja/school/", "/de/", "/en/"]
