@@ -14,8 +14,8 @@ import pytest
 from pw_adaptive import AdaptiveCrawler, CrawlSettings, crawl
 from pw_adaptive.checkpoint import Checkpoint
 from pw_adaptive.cli import EXIT_USAGE, main, markdown_filename
+from pw_adaptive.pages import RenderedPage
 from pw_adaptive.query import MAX_TERMS
-from pw_adaptive.render import RenderedPage
 
 START = "http://127.0.0.1:9/"
 

@@ -22,8 +22,10 @@ from pw_adaptive.batch import SUMMARY_FILE, BatchRecorder, crawl_many, iter_resu
 from pw_adaptive.cli import EXIT_USAGE, main
 from pw_adaptive.jobs import Job, JobError
 from pw_adaptive.links import Link
+from pw_adaptive.pages import RenderedPage
 from pw_adaptive.ray_executor import CrawlWorker, _record
-from pw_adaptive.render import RenderedPage, RenderSettings
+from pw_adaptive.render.records import RenderSettings
+from pw_adaptive.testing import make_page
 
 URL = "https://www.example.ac.uk/"
 
@@ -207,11 +209,7 @@ class SiteRenderer:
         self.rendered.append(path)
         links = tuple(Link(SITE + p, text=f"Student housing {p}") for p in PATHS if p != path)
         text = f"Student housing and accommodation on page {path}. Halls and rooms."
-        return RenderedPage(
-            url=url, final_url=url, status=200, title=path, headings=(), markdown=text,
-            main_text=text, links=links, attachments=(), canonical=None, redirects=(),
-            error=None, elapsed_s=0.0,
-        )  # fmt: skip
+        return make_page(url, title=path, markdown=text, links=links)
 
 
 class CrawlingExecutor:

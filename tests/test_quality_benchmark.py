@@ -15,13 +15,12 @@ from pathlib import Path
 import pytest
 
 from pw_adaptive.adaptive import COLD_PATIENCE, MIN_SOURCES, Adaptive, AdaptiveOptions, StopReason
-from pw_adaptive.links import Link
+from pw_adaptive.pages import FetchResult, RenderedPage
 from pw_adaptive.query import Query
 from pw_adaptive.records import CrawlResult, PageRecord
-from pw_adaptive.render import RenderedPage
-from pw_adaptive.render.fetch import FetchResult
 from pw_adaptive.scope import Scope
 from pw_adaptive.settings import CrawlSettings
+from pw_adaptive.testing import FakeRenderer, make_page
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 sys.path.insert(0, str(BENCHMARKS))
@@ -37,21 +36,8 @@ ORIGIN = "http://127.0.0.1:9"  # never contacted: every render here is fake
 def _page(
     url: str, links: list[str], *, final: str | None = None, status: int = 200
 ) -> RenderedPage:
-    return RenderedPage(
-        url=url,
-        final_url=final or url,
-        status=status,
-        title="",
-        headings=(),
-        markdown="",
-        main_text="",
-        links=tuple(Link(u) for u in links),
-        attachments=(),
-        canonical=None,
-        redirects=(url,) if final else (),
-        error=None,
-        elapsed_s=0.0,
-    )
+    redirects = (url,) if final else ()
+    return make_page(url, links=links, final_url=final or url, status=status, redirects=redirects)
 
 
 # ----------------------------------------------------------------- oracle
@@ -100,21 +86,21 @@ def test_explore_stops_when_every_target_is_reached_and_prefers_cached_pages() -
         f"{ORIGIN}/c": [f"{ORIGIN}/c1"],
         f"{ORIGIN}/t": [],
     }
-    rendered: list[str] = []
-
-    async def render(url: str) -> RenderedPage:
-        rendered.append(url)
-        return _page(url, site.get(url, []))
-
+    fake = FakeRenderer(lambda url: _page(url, site.get(url, [])))
     cached = {f"{ORIGIN}/", f"{ORIGIN}/b"}
     graph = asyncio.run(
         explore(
-            f"{ORIGIN}/", [f"{ORIGIN}/t"], render, cached.__contains__, Scope(f"{ORIGIN}/"), batch=1
+            f"{ORIGIN}/",
+            [f"{ORIGIN}/t"],
+            fake.render,
+            cached.__contains__,
+            Scope(f"{ORIGIN}/"),
+            batch=1,
         )
     )
     # Layer 1 is expanded cached page first (b), which reveals t: a and c are
     # never rendered.
-    assert rendered == [f"{ORIGIN}/", f"{ORIGIN}/b"]
+    assert fake.rendered == [f"{ORIGIN}/", f"{ORIGIN}/b"]
     assert graph.complete and graph.live_renders == 0
     assert oracle_pages(graph.edges, f"{ORIGIN}/", [f"{ORIGIN}/t"]).pages == 3
 

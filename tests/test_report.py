@@ -20,12 +20,13 @@ from pw_adaptive.adaptive import coverage_of
 from pw_adaptive.cli import EXIT_OK, EXIT_USAGE, main
 from pw_adaptive.crawl_run import SKIP_RECORDS_PER_REASON
 from pw_adaptive.links import Link, Region
+from pw_adaptive.pages import RenderedPage
 from pw_adaptive.records import AttachmentRecord, PageRecord, SkipRecord
-from pw_adaptive.render import RenderedPage
 from pw_adaptive.report import ReportInputError, read_log, render_html, write_report
 from pw_adaptive.report.html import STOP_REASONS, tree_structure
 from pw_adaptive.report.log import SNIPPET_CHARS, parse_lines
 from pw_adaptive.report.plot import series
+from pw_adaptive.testing import FakeRenderer, make_page
 
 SITE = "http://portal.test"
 HOSTILE = '<script>alert("x")</script><img src=x onerror=alert(1)> & "quotes"'
@@ -384,32 +385,26 @@ def test_cli_report_refuses_to_overwrite_its_input(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- skip records from the crawler
 
 
-class TrapSite:
+def trap_site(url: str) -> RenderedPage:
     """A home page linking 30 calendar months, a repeated-segment path and two pages."""
-
-    async def render(self, url: str) -> RenderedPage:
-        path = url.removeprefix(SITE) or "/"
-        links: list[Link] = []
-        if path == "/":
-            links = [Link(f"{SITE}/calendar/{2031 + i}/05/", text="next month") for i in range(30)]
-            links += [
-                Link(SITE + "/a/a/a/a/a/", text="more"),
-                Link(SITE + "/housing", text="Housing"),
-            ]
-        elif path == "/housing":
-            links = [Link(f"{SITE}/calendar/2031/05/", text="events", region=Region.FOOTER)]
-        text = "Student housing: halls and rooms." if path == "/housing" else "Welcome."
-        return RenderedPage(
-            url=url, final_url=url, status=200, title=path, headings=(), markdown=text,
-            main_text=text, links=tuple(links), attachments=(), canonical=None, redirects=(),
-            error=None, elapsed_s=0.0,
-        )  # fmt: skip
+    path = url.removeprefix(SITE) or "/"
+    links: list[Link] = []
+    if path == "/":
+        links = [Link(f"{SITE}/calendar/{2031 + i}/05/", text="next month") for i in range(30)]
+        links += [
+            Link(SITE + "/a/a/a/a/a/", text="more"),
+            Link(SITE + "/housing", text="Housing"),
+        ]
+    elif path == "/housing":
+        links = [Link(f"{SITE}/calendar/2031/05/", text="events", region=Region.FOOTER)]
+    text = "Student housing: halls and rooms." if path == "/housing" else "Welcome."
+    return make_page(url, title=path, markdown=text, links=links)
 
 
 def _trap_crawl(state: Path | None = None) -> tuple[Any, list[dict[str, Any]]]:
     settings = CrawlSettings(concurrency=1, respect_robots=False, probe_soft_404=False)
     emitted: list[dict[str, Any]] = []
-    crawler = AdaptiveCrawler(settings, renderer=TrapSite())
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(trap_site))
     result = asyncio.run(
         crawler.run(SITE + "/", "student housing", on_record=emitted.append, state_path=state)
     )

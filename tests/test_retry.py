@@ -7,9 +7,10 @@ import email.utils
 
 import pytest
 
-from pw_adaptive.render.records import RenderedPage
+from pw_adaptive.pages import RenderedPage
 from pw_adaptive.retry import RetryPolicy, failure_kind, parse_retry_after, render_with_retries
 from pw_adaptive.settings import CrawlSettings
+from pw_adaptive.testing import make_page
 
 NOW = 1_800_000_000.0  # a fixed Unix time for HTTP-date arithmetic
 
@@ -17,22 +18,8 @@ NOW = 1_800_000_000.0  # a fixed Unix time for HTTP-date arithmetic
 def page(
     url: str = "http://u.test/", *, status: int | None = 200, error: str | None = None, **kw: str
 ) -> RenderedPage:
-    return RenderedPage(
-        url=url,
-        final_url=url,
-        status=status,
-        title="",
-        headings=(),
-        markdown="ok" if error is None else "",
-        main_text="",
-        links=(),
-        attachments=(),
-        canonical=None,
-        redirects=(),
-        error=error,
-        elapsed_s=0.0,
-        **kw,
-    )
+    markdown = "ok" if error is None else ""
+    return make_page(url, status=status, markdown=markdown, main_text="", error=error, **kw)
 
 
 @pytest.mark.parametrize(

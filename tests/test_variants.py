@@ -75,28 +75,18 @@ def test_state_round_trip() -> None:
         VariantLearner(min_evidence=0)
 
 
-class _PrintSite:
+def _print_site(url: str) -> Any:
     """Ten pages, each linking to the next and to its own print view (same text)."""
+    from pw_adaptive.links import Link
+    from pw_adaptive.testing import make_page
 
-    def __init__(self) -> None:
-        self.rendered: list[str] = []
-
-    async def render(self, url: str) -> Any:
-        from pw_adaptive.links import Link
-        from pw_adaptive.render import RenderedPage
-
-        self.rendered.append(url)
-        path = url.removeprefix(SITE).split("?")[0]
-        n = int(path.strip("/") or 0)
-        text = f"Page {n} of the handbook. " + " ".join(f"word{n}x{i}" for i in range(80))
-        links = [Link(f"{SITE}/{n}?print=1", text="Print")]
-        if n < 9:
-            links.append(Link(f"{SITE}/{n + 1}", text=f"Chapter {n + 1}"))
-        return RenderedPage(
-            url=url, final_url=url, status=200, title=str(n), headings=(), markdown=text,
-            main_text=text, links=tuple(links), attachments=(), canonical=None, redirects=(),
-            error=None, elapsed_s=0.0,
-        )  # fmt: skip
+    path = url.removeprefix(SITE).split("?")[0]
+    n = int(path.strip("/") or 0)
+    text = f"Page {n} of the handbook. " + " ".join(f"word{n}x{i}" for i in range(80))
+    links = [Link(f"{SITE}/{n}?print=1", text="Print")]
+    if n < 9:
+        links.append(Link(f"{SITE}/{n + 1}", text=f"Chapter {n + 1}"))
+    return make_page(url, title=str(n), markdown=text, links=links)
 
 
 SITE = "http://handbook.test"
@@ -104,8 +94,9 @@ SITE = "http://handbook.test"
 
 def test_crawl_skips_print_views_once_learnt_and_counts_them() -> None:
     from pw_adaptive import AdaptiveCrawler, CrawlSettings
+    from pw_adaptive.testing import FakeRenderer
 
-    site = _PrintSite()
+    site = FakeRenderer(_print_site)
     settings = CrawlSettings(
         concurrency=1,
         max_depth=None,
@@ -126,13 +117,14 @@ def test_learnt_variants_are_saved_in_the_state_file(tmp_path: Path) -> None:
     from pw_adaptive.api import crawl_key
     from pw_adaptive.checkpoint import Checkpoint
     from pw_adaptive.query import Query
+    from pw_adaptive.testing import FakeRenderer
 
     settings = CrawlSettings(
         concurrency=1, max_depth=None, respect_robots=False, probe_soft_404=False,
         adaptive_stop=False,
     )  # fmt: skip
     state = tmp_path / "state.sqlite"
-    crawler = AdaptiveCrawler(settings, renderer=_PrintSite())
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_print_site))
     asyncio.run(crawler.run(SITE + "/0", "handbook", state_path=state))
     key = crawl_key(SITE + "/0", Query("handbook"), settings)
     with Checkpoint(state, crawl_key=key) as checkpoint:
