@@ -22,7 +22,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from pw_adaptive.render import RenderedPage
+from pw_adaptive.pages import RenderedPage
 from pw_adaptive.scope import Scope
 from pw_adaptive.urls import canonicalize_url
 

@@ -1,7 +1,7 @@
 """A render cache so that every crawler of the quality benchmark sees identical pages.
 
-:class:`RenderCache` wraps one real :class:`~pw_adaptive.render.Renderer` and
-one :class:`~pw_adaptive.render.fetch.Fetcher` and implements both protocols.
+:class:`RenderCache` wraps one real :class:`~pw_adaptive.pages.Renderer` and
+one :class:`~pw_adaptive.pages.Fetcher` and implements both protocols.
 The first request for a URL renders it (a *live* render); every later request
 for the same URL, from any crawler, ablation or the oracle, gets the very same
 ``RenderedPage`` object back (a *cached* replay). So:
@@ -29,8 +29,7 @@ import asyncio
 import dataclasses
 from dataclasses import dataclass
 
-from pw_adaptive.render import RenderedPage, Renderer
-from pw_adaptive.render.fetch import Fetcher, FetchResult
+from pw_adaptive.pages import Fetcher, FetchResult, RenderedPage, Renderer
 
 __all__ = ["CacheStats", "RenderCache"]
 
