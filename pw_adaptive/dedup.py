@@ -20,9 +20,9 @@ each rendered page (navigation and footer removed) with what it has seen:
 Soft-404 pages (error pages served with status 200) are recognised with the
 same fingerprints by `pw_adaptive.soft404`.
 
-Text is tokenised into words, except CJK ideographs and kana, which have no
-spaces between words: each such character is a token of its own, so the
-3-shingles of Chinese or Japanese text are character 3-grams.
+Text is tokenised into words, except Han, kana and Hangul
+(`pw_adaptive.text.scripts.CJK`): each such character is a token of its own,
+so the 3-shingles of Chinese, Japanese or Korean text are character 3-grams.
 
 Hashes are BLAKE2b digests, never Python's `hash()`, which is salted per
 process: fingerprints must be comparable across runs and machines.
@@ -37,6 +37,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from hashlib import blake2b
 from typing import Any, Literal
+
+from pw_adaptive.text.scripts import CJK
 
 __all__ = [
     "DEDUP_STATE_VERSION",
@@ -74,11 +76,9 @@ SHINGLE_SIZE = 3
 page is a different page) without making every changed word flip too many
 features; for CJK text they are character 3-grams."""
 
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-# Hiragana, katakana, CJK unified ideographs (incl. extension A) and
-# compatibility ideographs: scripts written without spaces between words.
-# Hangul is written with spaces and tokenises as words.
-_TOKEN_RE = re.compile(rf"[{_CJK}]|[^\W{_CJK}]+")
+# Han, kana and Hangul characters are tokens of their own (Korean as Chinese
+# and Japanese: a word's particles would otherwise make it another word).
+_TOKEN_RE = re.compile(rf"[{CJK}]|[^\W{CJK}]+")
 
 _FIELD_BITS = 32
 """Width of one bit counter in the packed SimHash accumulator (see
