@@ -14,10 +14,10 @@ from pw_adaptive.dedup import (
     fingerprint,
     hamming,
     jaccard,
-    normalize_main_text,
     simhash64,
     tokenize,
 )
+from pw_adaptive.text.normalize import normalize_main_text
 
 _VOCABULARY = PORTAL_WORDS
 
@@ -27,12 +27,22 @@ def _long_text(seed: int, words: int = 400) -> str:
     return " ".join(rng.choice(_VOCABULARY) for _ in range(words))
 
 
+def _fingerprint_form(text: str) -> str:
+    return normalize_main_text(text, for_fingerprint=True)
+
+
 def test_normalize_main_text_folds_case_width_and_whitespace() -> None:
     assert (
-        normalize_main_text("  Ｓｔｕｄｅｎｔ\tHOUSING \n\n Fee 2025 ")
-        == "student housing fee 2025"
+        _fingerprint_form("  Ｓｔｕｄｅｎｔ\tHOUSING \n\n Fee 2025 ") == "student housing fee 2025"
     )
-    assert normalize_main_text(normalize_main_text("ﬁnal  Ａ")) == normalize_main_text("ﬁnal  Ａ")
+    assert _fingerprint_form(_fingerprint_form("ﬁnal  Ａ")) == _fingerprint_form("ﬁnal  Ａ")
+
+
+def test_normalize_main_text_by_default_only_tidies_whitespace_per_line() -> None:
+    raw = "  Ｓｔｕｄｅｎｔ\tHOUSING \n\n \n Fee   2025 "
+    assert normalize_main_text(raw) == "Ｓｔｕｄｅｎｔ HOUSING\nFee 2025"
+    assert normalize_main_text(normalize_main_text(raw)) == normalize_main_text(raw)
+    assert _fingerprint_form(normalize_main_text(raw)) == _fingerprint_form(raw)
 
 
 def test_tokenize_splits_cjk_into_characters() -> None:

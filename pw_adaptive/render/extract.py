@@ -19,6 +19,7 @@ from playwright.async_api import Page
 
 from pw_adaptive.links import Link, Region
 from pw_adaptive.render.records import Attachment
+from pw_adaptive.text.normalize import normalize_main_text
 
 __all__ = [
     "ATTACHMENT_EXTENSIONS",
@@ -28,7 +29,6 @@ __all__ = [
     "extract_page",
     "extraction_script",
     "mark_click_candidates",
-    "normalize_main_text",
     "split_links",
 ]
 
@@ -134,12 +134,6 @@ def attachment_kind(url: str, *, download: bool = False, media_type: str = "") -
     if kind:
         return kind
     return "file" if download else None
-
-
-def normalize_main_text(text: str) -> str:
-    """Collapse whitespace inside lines, strip them and drop the empty ones."""
-    lines = (_SPACES.sub(" ", line).strip() for line in text.splitlines())
-    return "\n".join(line for line in lines if line)
 
 
 def _region(value: object) -> Region:
