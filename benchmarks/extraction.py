@@ -77,6 +77,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pw_adaptive.render import PlaywrightRenderer, RenderSettings, launch_browser  # noqa: E402
+from pw_adaptive.text.scripts import CJK  # noqa: E402
 
 SHARED = Path(
     os.environ.get("PW_ADAPTIVE_REAL_SITES", ROOT.parent / "shared" / "data" / "real-sites")
@@ -101,8 +102,7 @@ MAIN_TEXT_JS = """(selectors) => {
   return null;
 }"""
 
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
-_TOKEN = re.compile(f"[{_CJK}]|[^\\W_{_CJK}]+")
+_TOKEN = re.compile(f"[{CJK}]|[^\\W_{CJK}]+")
 _LINK_TARGET = re.compile(r"\]\([^)]*\)")
 
 

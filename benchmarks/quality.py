@@ -102,6 +102,7 @@ from pw_adaptive.scoring import (  # noqa: E402
     UrlKeywordScorer,
 )
 from pw_adaptive.settings import CrawlSettings  # noqa: E402
+from pw_adaptive.text.scripts import ARABIC, HAN, KANA  # noqa: E402
 from pw_adaptive.urls import canonicalize_url  # noqa: E402
 
 DEFAULT_JSON = ROOT / "benchmarks" / "results" / "quality.json"
@@ -410,11 +411,11 @@ def fixture_tasks(sites: Any) -> list[Task]:
 
 def _script_language(text: str) -> str:
     """A label set's query language when it does not say: by script (older sets)."""
-    if re.search("[\u0600-\u06ff]", text):
+    if re.search(f"[{ARABIC}]", text):
         return "ar"
-    if re.search("[\u3040-\u30ff]", text):
+    if re.search(f"[{KANA}]", text):
         return "ja"
-    if re.search("[\u4e00-\u9fff]", text):
+    if re.search(f"[{HAN}]", text):
         return "zh"
     return "en"
 

@@ -33,6 +33,7 @@ from pw_adaptive.batch_output import (
     JobOutcome,
     JobWriter,
     OutcomeSink,
+    describe_error,
     read_records,
 )
 from pw_adaptive.job_state import plan_resume
@@ -51,12 +52,6 @@ __all__ = [
     "crawl_many",
     "run_job",
 ]
-
-
-def describe_error(exc: BaseException) -> str:
-    """One line for a failed job: the exception's class and first line."""
-    text = str(exc).strip().splitlines()
-    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
 
 
 async def run_job(

@@ -53,6 +53,7 @@ __all__ = [
     "JobOutcome",
     "JobWriter",
     "OutcomeSink",
+    "describe_error",
     "read_records",
 ]
 
@@ -64,6 +65,12 @@ PART_SUFFIX = ".jsonl.part"
 
 logger = logging.getLogger("pw_adaptive.batch")
 """Notes on resumed and restarted jobs (the batch's logger, whichever module logs)."""
+
+
+def describe_error(exc: BaseException) -> str:
+    """One line for a failed job: the exception's class and first line."""
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
 
 
 @dataclass(frozen=True)

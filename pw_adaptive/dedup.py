@@ -20,9 +20,9 @@ each rendered page (navigation and footer removed) with what it has seen:
 Soft-404 pages (error pages served with status 200) are recognised with the
 same fingerprints by `pw_adaptive.soft404`.
 
-Text is tokenised into words, except CJK ideographs and kana, which have no
-spaces between words: each such character is a token of its own, so the
-3-shingles of Chinese or Japanese text are character 3-grams.
+Text is tokenised into words, except Han, kana and Hangul
+(`pw_adaptive.text.scripts.CJK`): each such character is a token of its own,
+so the 3-shingles of Chinese, Japanese or Korean text are character 3-grams.
 
 Hashes are BLAKE2b digests, never Python's `hash()`, which is salted per
 process: fingerprints must be comparable across runs and machines.
@@ -32,11 +32,13 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from hashlib import blake2b
 from typing import Any, Literal
+
+from pw_adaptive.text.normalize import normalize_main_text
+from pw_adaptive.text.scripts import CJK
 
 __all__ = [
     "DEDUP_STATE_VERSION",
@@ -50,7 +52,6 @@ __all__ = [
     "fingerprint",
     "hamming",
     "jaccard",
-    "normalize_main_text",
     "simhash64",
     "tokenize",
 ]
@@ -74,11 +75,9 @@ SHINGLE_SIZE = 3
 page is a different page) without making every changed word flip too many
 features; for CJK text they are character 3-grams."""
 
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-# Hiragana, katakana, CJK unified ideographs (incl. extension A) and
-# compatibility ideographs: scripts written without spaces between words.
-# Hangul is written with spaces and tokenises as words.
-_TOKEN_RE = re.compile(rf"[{_CJK}]|[^\W{_CJK}]+")
+# Han, kana and Hangul characters are tokens of their own (Korean as Chinese
+# and Japanese: a word's particles would otherwise make it another word).
+_TOKEN_RE = re.compile(rf"[{CJK}]|[^\W{CJK}]+")
 
 _FIELD_BITS = 32
 """Width of one bit counter in the packed SimHash accumulator (see
@@ -120,25 +119,12 @@ _Recorded = tuple[str, str, int, frozenset[str] | None]
 the page is in the short-page index (None otherwise)."""
 
 
-def normalize_main_text(text: str) -> str:
-    """Return `text` in the form that fingerprints are computed on.
-
-    NFKC (full-width forms, ligatures and compatibility characters fold to
-    their plain equivalents), case folding, and every run of whitespace
-    collapsed to one space, trimmed. Digits are kept: on university portals
-    numbers are the facts (fees, deadlines, course codes), so two pages that
-    differ only in their numbers are *near*-duplicates at most, never exact
-    ones. Idempotent.
-    """
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
-
-
 def tokenize(text: str) -> list[str]:
     """Split normalised text into tokens: words, and single CJK characters.
 
     Punctuation is dropped. The input should already be normalised
-    (`normalize_main_text`); the result is not meaningful for raw text with
-    mixed case or compatibility forms.
+    (`normalize_main_text(text, for_fingerprint=True)`); the result is not
+    meaningful for raw text with mixed case or compatibility forms.
     """
     return _TOKEN_RE.findall(text)
 
@@ -147,10 +133,10 @@ def exact_fingerprint(text: str) -> str:
     """Hex BLAKE2b-128 digest of the normalised text (32 hex characters).
 
     Two texts have the same exact fingerprint when they are equal after
-    `normalize_main_text`, i.e. they differ at most in case, whitespace and
-    Unicode compatibility forms.
+    `normalize_main_text(text, for_fingerprint=True)`, i.e. they differ at
+    most in case, whitespace and Unicode compatibility forms.
     """
-    normalized = normalize_main_text(text)
+    normalized = normalize_main_text(text, for_fingerprint=True)
     return blake2b(normalized.encode("utf-8"), digest_size=16).hexdigest()
 
 
@@ -192,7 +178,7 @@ def simhash64(text: str) -> int:
     get fingerprints at a small Hamming distance; the value is stable across
     processes and platforms.
     """
-    return _simhash_features(_shingles(tokenize(normalize_main_text(text))))
+    return _simhash_features(_shingles(tokenize(normalize_main_text(text, for_fingerprint=True))))
 
 
 def hamming(a: int, b: int) -> int:
@@ -224,7 +210,7 @@ class Fingerprint:
 
 def fingerprint(text: str) -> Fingerprint:
     """Compute all fingerprints of `text` in one pass over its tokens."""
-    normalized = normalize_main_text(text)
+    normalized = normalize_main_text(text, for_fingerprint=True)
     tokens = tokenize(normalized)
     return Fingerprint(
         exact=blake2b(normalized.encode("utf-8"), digest_size=16).hexdigest(),

@@ -11,20 +11,10 @@
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
-QUIET_CHROMIUM_ARGS = (
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-)
 
 
 @pytest.fixture(scope="session")
@@ -41,9 +31,11 @@ class _PlaywrightLaunchOverride:
 
     @pytest.fixture(scope="session")
     def browser_type_launch_args(self, browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-        import os
-
-        from pw_adaptive.render.browser import find_chromium, playwright_chromium_installed
+        from pw_adaptive.render.browser import (
+            browser_args,
+            find_chromium,
+            playwright_chromium_installed,
+        )
 
         args = dict(browser_type_launch_args)
         if "executable_path" in args or playwright_chromium_installed():
@@ -51,9 +43,9 @@ class _PlaywrightLaunchOverride:
         path = find_chromium()
         if path is None:
             return args  # pytest-playwright's own error names the fix
-        extra = shlex.split(os.environ.get("PW_ADAPTIVE_BROWSER_ARGS", ""))
         args["executable_path"] = path
-        args["args"] = [*args.get("args", []), *QUIET_CHROMIUM_ARGS, *extra]
+        # pw_adaptive's quiet flags, then $PW_ADAPTIVE_BROWSER_ARGS
+        args["args"] = [*args.get("args", []), *browser_args()]
         return args
 
 

@@ -64,6 +64,7 @@ from pw_adaptive.text.normalize import (
 )
 from pw_adaptive.text.scripts import (
     ARABIC,
+    CJK,
     CYRILLIC,
     DEVANAGARI,
     HAN,
@@ -90,10 +91,8 @@ __all__ = [
 MAX_TERMS: Final = 64
 """Most terms a query may have: the hit mask of a text is a 64-bit set."""
 
-# Scripts whose characters cost about one LLM token each (CJK ideographs,
-# kana, Hangul syllables).
-_CJK_RANGES: Final = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
-_CJK_CHAR: Final = re.compile(f"[{_CJK_RANGES}]")
+# Scripts whose characters cost about one LLM token each.
+_CJK_CHAR: Final = re.compile(f"[{CJK}]")
 _WORD_CHAR: Final = WORD
 _LETTERS: Final = r"[^\W_]"
 _DEVANAGARI_LETTERS: Final = f"(?:[^\\W_]|[{DEVANAGARI}])"  # the block holds its vowel signs

@@ -4,7 +4,7 @@
 starts ``workers`` actors (:class:`CrawlWorker`), each with its own Playwright
 and Chromium, keeps every actor busy with one job at a time, and takes each
 job's records back as soon as that job ends (``ray.wait``). The driver writes
-them through the same :class:`~pw_adaptive.batch.BatchRecorder` as the local
+them through the same :class:`~pw_adaptive.batch_output.BatchRecorder` as the local
 executor, so the output directory is the same (timings aside).
 
 Each job travels with the absolute path of its state file
@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pw_adaptive.batch import BatchRecorder, describe_error
+from pw_adaptive.batch_output import BatchRecorder, describe_error
 from pw_adaptive.job_state import ResumePlan, plan_resume
 from pw_adaptive.jobs import Job
 from pw_adaptive.render.browser import BROWSER_ARGS_ENV, CHROMIUM_ENV

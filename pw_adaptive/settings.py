@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from pw_adaptive.adaptive import EVIDENCE_RELEVANCE, AdaptiveOptions
+from pw_adaptive.links import DEFAULT_INHERIT
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ class CrawlSettings:
     forgiven: pages that came up empty must not end the crawl before a
     promising link was followed. 0.35 is a link whose own words hit about a
     third of the query, or a weaker clue on a relevant page."""
-    inherit: float = 0.3
+    inherit: float = DEFAULT_INHERIT
     """Share of the parent page's relevance a link inherits (Shark-Search)."""
     inherit_min_relevance: float = EVIDENCE_RELEVANCE
     """Only pages at least this relevant pass a share on to their links

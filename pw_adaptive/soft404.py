@@ -21,9 +21,9 @@ from pw_adaptive.dedup import (
     DEFAULT_NEAR_THRESHOLD,
     DEFAULT_SHORT_TEXT_WORDS,
     ContentDeduper,
-    normalize_main_text,
     tokenize,
 )
+from pw_adaptive.text.normalize import normalize_main_text
 
 __all__ = ["Soft404Detector", "site_key"]
 
@@ -72,8 +72,10 @@ def _strip_url_words(text: str, url: str) -> str:
     if "://" in url:
         parts = urlsplit(url.strip())
         echoed = unquote(" ".join((parts.path, parts.query, parts.fragment)))
-        url_words = set(tokenize(normalize_main_text(_PROBE_RE.sub(" ", echoed))))
-    tokens = tokenize(_PROBE_RE.sub(" ", normalize_main_text(text)))
+        url_words = set(
+            tokenize(normalize_main_text(_PROBE_RE.sub(" ", echoed), for_fingerprint=True))
+        )
+    tokens = tokenize(_PROBE_RE.sub(" ", normalize_main_text(text, for_fingerprint=True)))
     return " ".join(token for token in tokens if token not in url_words)
 
 

@@ -14,10 +14,10 @@ from pw_adaptive.dedup import (
     fingerprint,
     hamming,
     jaccard,
-    normalize_main_text,
     simhash64,
     tokenize,
 )
+from pw_adaptive.text.normalize import normalize_main_text
 
 _VOCABULARY = PORTAL_WORDS
 
@@ -27,12 +27,22 @@ def _long_text(seed: int, words: int = 400) -> str:
     return " ".join(rng.choice(_VOCABULARY) for _ in range(words))
 
 
+def _fingerprint_form(text: str) -> str:
+    return normalize_main_text(text, for_fingerprint=True)
+
+
 def test_normalize_main_text_folds_case_width_and_whitespace() -> None:
     assert (
-        normalize_main_text("  Ｓｔｕｄｅｎｔ\tHOUSING \n\n Fee 2025 ")
-        == "student housing fee 2025"
+        _fingerprint_form("  Ｓｔｕｄｅｎｔ\tHOUSING \n\n Fee 2025 ") == "student housing fee 2025"
     )
-    assert normalize_main_text(normalize_main_text("ﬁnal  Ａ")) == normalize_main_text("ﬁnal  Ａ")
+    assert _fingerprint_form(_fingerprint_form("ﬁnal  Ａ")) == _fingerprint_form("ﬁnal  Ａ")
+
+
+def test_normalize_main_text_by_default_only_tidies_whitespace_per_line() -> None:
+    raw = "  Ｓｔｕｄｅｎｔ\tHOUSING \n\n \n Fee   2025 "
+    assert normalize_main_text(raw) == "Ｓｔｕｄｅｎｔ HOUSING\nFee 2025"
+    assert normalize_main_text(normalize_main_text(raw)) == normalize_main_text(raw)
+    assert _fingerprint_form(normalize_main_text(raw)) == _fingerprint_form(raw)
 
 
 def test_tokenize_splits_cjk_into_characters() -> None:
@@ -129,6 +139,22 @@ def test_short_and_long_pages_use_their_own_test() -> None:
     assert deduper.check("https://u.edu/a", "one two three four five six seven eight") is None
     # 8 words vs 9 distinct words: Jaccard 8/9 < 0.9, not a near-duplicate.
     assert deduper.check("https://u.edu/b", "one two three four five six seven eight nine") is None
+
+
+def test_tokenize_splits_hangul_into_characters_like_han_and_kana() -> None:
+    assert tokenize("기숙사를 신청 fees") == ["기", "숙", "사", "를", "신", "청", "fees"]
+
+
+def test_korean_notice_with_one_particle_added_is_a_near_duplicate() -> None:
+    # Hangul used to tokenise as words: "기숙사의" was a new word, and the short
+    # page's word-set Jaccard (11/13) missed it; per character it is 33/34.
+    notice = "2025학년도 2학기 기숙사 입사 신청 안내. 신청 기간은 8월 1일부터 14일까지이며 포털에서 신청합니다."
+    deduper = ContentDeduper()
+    assert deduper.check("https://u.edu/ko/a", notice) is None
+    variant = notice.replace("기숙사 입사", "기숙사의 입사")
+    assert deduper.check("https://u.edu/ko/b", variant) == "near_duplicate"
+    other = "도서관 이용 시간 안내. 학기 중에는 오전 9시부터 오후 10시까지 운영합니다."
+    assert deduper.check("https://u.edu/ko/c", other) is None
 
 
 def test_cjk_near_duplicate_and_distinct() -> None:

@@ -67,3 +67,10 @@ def test_tasks_file_and_chromium_args(tmp_path: Path, monkeypatch: pytest.Monkey
     assert args.count(peer_common.RESOLVER_ARG) == 1  # the Makefile's copy is not repeated
     assert args[-1] == "--lang=en"
     assert "--disable-quic" in args
+
+
+def test_peers_use_pw_adaptives_quiet_flags() -> None:
+    from pw_adaptive.render.browser import QUIET_ARGS
+
+    assert peer_common.QUIET_ARGS == QUIET_ARGS
+    assert peer_common.chromium_args()[: len(QUIET_ARGS)] == list(QUIET_ARGS)

@@ -277,6 +277,9 @@ def test_normalize_text_is_nfkc_and_casefold(text: str, normalized: str) -> None
         pytest.param("Our refund policy.", 5, id="sentence"),
         pytest.param("宿舍费用", 4, id="one-per-cjk-char"),
         pytest.param("PhD 申请", 3, id="mixed"),
+        pytest.param("한국어", 3, id="one-per-hangul-syllable"),
+        pytest.param("ㅋㅋㅋㅋ", 4, id="one-per-hangul-jamo"),
+        pytest.param("\U00020bb7" * 4, 4, id="han-beyond-the-bmp"),
     ],
 )
 def test_estimate_tokens(text: str, tokens: int) -> None:

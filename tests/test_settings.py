@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 
+from pw_adaptive.links import DEFAULT_INHERIT
 from pw_adaptive.settings import CrawlSettings
 
 
@@ -10,6 +11,10 @@ def test_flat_stopper_options_reach_the_adaptive_options() -> None:
     assert settings.max_pages == 20
     assert settings.adaptive.patience == 3
     assert settings.adaptive.evidence_per_term == 2
+
+
+def test_inherit_default_is_the_link_scorers() -> None:
+    assert CrawlSettings().inherit == DEFAULT_INHERIT
 
 
 @pytest.mark.parametrize(

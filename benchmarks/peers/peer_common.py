@@ -3,13 +3,15 @@
 Standard library only: ``crawl4ai_run.py`` imports this under the peers'
 virtualenv (``.venv-peers``) and ``bfs_playwright.py`` under the project's, and
 neither may import pw_adaptive. The Chromium flags are the ones pw_adaptive
-uses (its ``QUIET_CHROMIUM_ARGS`` and the Makefile's resolver rule), so every
-crawler in a benchmark run drives the same browser the same way.
+uses (its ``render.browser.QUIET_ARGS``, read from that file's source, and the
+Makefile's resolver rule), so every crawler in a benchmark run drives the same
+browser the same way.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import os
 import shlex
@@ -23,16 +25,30 @@ DEFAULT_CHROMIUM = "/usr/lib/chromium/chromium"
 CHROMIUM_ENV = "PW_ADAPTIVE_CHROMIUM"
 EXTRA_ARGS_ENV = "PW_ADAPTIVE_BROWSER_ARGS"
 
+_BROWSER_MODULE = Path(__file__).resolve().parents[2] / "pw_adaptive" / "render" / "browser.py"
+
+
+def _quiet_args() -> tuple[str, ...]:
+    """pw_adaptive's ``render.browser.QUIET_ARGS``, read from its source.
+
+    The module cannot be imported here (it needs pw_adaptive and Playwright,
+    which the peers' virtualenv lacks), so the literal is parsed instead.
+    """
+    tree = ast.parse(_BROWSER_MODULE.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and node.target.id == "QUIET_ARGS"
+            and node.value is not None
+        ):
+            return tuple(ast.literal_eval(node.value))
+    raise RuntimeError(f"no QUIET_ARGS literal in {_BROWSER_MODULE}")
+
+
 # Keep Chromium from talking to Google's services in the background: offline,
 # each such request would stall or fail and add noise to the timings.
-QUIET_ARGS = (
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-)
+QUIET_ARGS = _quiet_args()
 # Offline, every DNS look-up of an outside host (fonts, analytics, CDNs that
 # a real site references) would wait for a resolver that never answers.
 RESOLVER_ARG = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"

@@ -18,6 +18,7 @@ from playwright.async_api import Page
 
 from pw_adaptive.links import Link, Region
 from pw_adaptive.pages import ATTACHMENT_EXTENSIONS, Attachment, attachment_kind
+from pw_adaptive.text.normalize import normalize_main_text
 
 # ATTACHMENT_EXTENSIONS and attachment_kind live in pw_adaptive.pages; re-exported.
 __all__ = [
@@ -28,7 +29,6 @@ __all__ = [
     "extract_page",
     "extraction_script",
     "mark_click_candidates",
-    "normalize_main_text",
     "split_links",
 ]
 
@@ -93,12 +93,6 @@ class Extraction:
 def extraction_script() -> str:
     """The text of ``extract.js`` (a function expression taking ``{mode, maxCandidates}``)."""
     return resources.files("pw_adaptive.render").joinpath("extract.js").read_text("utf-8")
-
-
-def normalize_main_text(text: str) -> str:
-    """Collapse whitespace inside lines, strip them and drop the empty ones."""
-    lines = (_SPACES.sub(" ", line).strip() for line in text.splitlines())
-    return "\n".join(line for line in lines if line)
 
 
 def _region(value: object) -> Region:

@@ -22,6 +22,7 @@ __all__ = [
     "affix_pattern",
     "clitic_prefix_pattern",
     "fold",
+    "normalize_main_text",
     "stem_prefix",
     "strip_article",
     "strip_particles",
@@ -61,6 +62,35 @@ def fold(text: str) -> str:
     if _ARABIC_CHAR.search(folded) is not None:
         folded = folded.translate(_arabic_table())
     return folded
+
+
+_SPACES: Final = re.compile(r"\s+")
+
+
+def normalize_main_text(text: str, *, for_fingerprint: bool = False) -> str:
+    """Return a page's main text tidied, or with ``for_fingerprint`` in the form
+    fingerprints are computed on.
+
+    By default this is the form a page's main text is kept and written out
+    in (``RenderedPage.main_text``): in each line, every run of whitespace
+    becomes one space and the ends are stripped; empty lines are dropped.
+    Letters and line breaks are kept.
+
+    With ``for_fingerprint=True``, the form the duplicate and soft-404 tests
+    compare (:mod:`pw_adaptive.dedup`): NFKC (full-width forms, ligatures and
+    compatibility characters fold to their plain equivalents), case folding,
+    and every run of whitespace, line breaks included, one space, trimmed.
+    Digits are kept: on university portals numbers are the facts (fees,
+    deadlines, course codes), so two pages that differ only in their numbers
+    are *near*-duplicates at most, never exact ones. Unlike :func:`fold`, it
+    leaves Arabic letter variants alone.
+
+    Both forms are idempotent.
+    """
+    if for_fingerprint:
+        return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+    lines = (_SPACES.sub(" ", line).strip() for line in text.splitlines())
+    return "\n".join(line for line in lines if line)
 
 
 MIN_STEM: Final = 3

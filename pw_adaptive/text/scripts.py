@@ -22,6 +22,7 @@ from typing import Final
 
 __all__ = [
     "ARABIC",
+    "CJK",
     "CYRILLIC",
     "DEVANAGARI",
     "HAN",
@@ -75,6 +76,11 @@ CYRILLIC: Final = "\u0400-\u04ff"
 
 UNSPACED: Final = HAN + KANA + THAI + _OTHER_UNSPACED
 """Class body of the scripts written without spaces between words."""
+
+CJK: Final = HAN + KANA + HANGUL
+"""Class body of the CJK scripts (Han, kana, Hangul), whose characters are
+counted one by one: about one LLM token each, and a token of their own when
+texts are compared as token multisets or shingles (dedup, extraction)."""
 
 _SPACED_MARKS: Final = _mark_ranges(skip=UNSPACED)
 

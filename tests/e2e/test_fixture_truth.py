@@ -42,15 +42,9 @@ pytestmark = pytest.mark.e2e
 
 playwright_api = pytest.importorskip("playwright.async_api")
 
-CHROMIUM_ARGS = [
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
+from pw_adaptive.render.browser import QUIET_ARGS  # noqa: E402
+
+CHROMIUM_ARGS = [*QUIET_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
 CHROMIUM_CANDIDATES = [
     "/usr/lib/chromium/chromium",
     "/usr/bin/chromium",
