@@ -12,29 +12,18 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from pw_adaptive.adaptive import (
-    EVIDENCE_RELEVANCE,
-    MIN_RELEVANCE,
-    Adaptive,
-    AdaptiveOptions,
-    StopReason,
-)
-from pw_adaptive.checkpoint import Checkpoint
-from pw_adaptive.crawler import StartPageError
-from pw_adaptive.dedup import ContentDeduper
-from pw_adaptive.frontier import Frontier, FrontierEntry
+from pw_adaptive.adaptive import EVIDENCE_RELEVANCE, MIN_RELEVANCE, AdaptiveOptions, StopReason
+from pw_adaptive.crawler import Progress, StartPageError
 from pw_adaptive.identity import __version__ as __version__
 from pw_adaptive.jobs import Job
-from pw_adaptive.links import Link, LinkScore, Region, TermWeights, is_blind, score_link
-from pw_adaptive.pages import RenderedPage
+from pw_adaptive.links import Link, LinkScore, Region, is_blind, score_link
+from pw_adaptive.pages import Attachment, Fetcher, FetchResult, RenderedPage, Renderer
 from pw_adaptive.query import DEFAULT_SYNONYMS, Query, Synonyms, estimate_tokens
-from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord
+from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord, PageTimings, SkipRecord
 from pw_adaptive.relevance import relevance
 from pw_adaptive.render.records import RenderSettings
-from pw_adaptive.scope import Scope
+from pw_adaptive.scoring import LinkScorer
 from pw_adaptive.settings import CrawlSettings
-from pw_adaptive.soft404 import Soft404Detector
-from pw_adaptive.traps import TrapDetector, TrapSettings
 from pw_adaptive.urls import canonicalize_url
 
 if TYPE_CHECKING:
@@ -47,36 +36,34 @@ __all__ = [
     "DEFAULT_SYNONYMS",
     "EVIDENCE_RELEVANCE",
     "MIN_RELEVANCE",
-    "Adaptive",
     "AdaptiveCrawler",
     "AdaptiveOptions",
+    "Attachment",
     "AttachmentRecord",
     "BrowserNotFoundError",
-    "Checkpoint",
-    "ContentDeduper",
     "CrawlResult",
     "CrawlSettings",
-    "Frontier",
-    "FrontierEntry",
+    "FetchResult",
+    "Fetcher",
     "Job",
     "JobOutcome",
     "Link",
     "LinkScore",
+    "LinkScorer",
     "LocalExecutor",
     "PageRecord",
+    "PageTimings",
+    "Progress",
     "Query",
     "RayExecutor",
     "Region",
     "RenderSettings",
     "RenderedPage",
-    "Scope",
-    "Soft404Detector",
+    "Renderer",
+    "SkipRecord",
     "StartPageError",
     "StopReason",
     "Synonyms",
-    "TermWeights",
-    "TrapDetector",
-    "TrapSettings",
     "acrawl",
     "canonicalize_url",
     "crawl",
@@ -86,6 +73,9 @@ __all__ = [
     "relevance",
     "score_link",
 ]
+"""What a user calls, passes or receives. The parts inside a crawl (the
+frontier, the stopper's state, the deduper, the checkpoint, the trap
+detector) are importable from their modules but not part of this face."""
 
 _LAZY = {
     "AdaptiveCrawler": "pw_adaptive.api",

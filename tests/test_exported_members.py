@@ -11,12 +11,5 @@ def test_all_is_sorted_and_complete() -> None:
 
 def test_public_names_are_exactly_these() -> None:
     assert set(pw_adaptive.__all__) == {
-        "DEFAULT_SYNONYMS", "EVIDENCE_RELEVANCE", "MIN_RELEVANCE", "Adaptive",
-        "AdaptiveCrawler", "AdaptiveOptions", "AttachmentRecord", "BrowserNotFoundError",
-        "Checkpoint", "ContentDeduper", "CrawlResult", "CrawlSettings", "Frontier",
-        "FrontierEntry", "Job", "JobOutcome", "Link", "LinkScore", "LocalExecutor",
-        "PageRecord", "Query", "RayExecutor", "Region", "RenderSettings", "RenderedPage",
-        "Scope", "Soft404Detector", "StartPageError", "StopReason", "Synonyms", "TermWeights",
-        "TrapDetector", "TrapSettings", "acrawl", "canonicalize_url", "crawl", "crawl_many",
-        "estimate_tokens", "is_blind", "relevance", "score_link",
+        "DEFAULT_SYNONYMS", "EVIDENCE_RELEVANCE", "MIN_RELEVANCE", "AdaptiveCrawler", "AdaptiveOptions", "Attachment", "AttachmentRecord", "BrowserNotFoundError", "CrawlResult", "CrawlSettings", "FetchResult", "Fetcher", "Job", "JobOutcome", "Link", "LinkScore", "LinkScorer", "LocalExecutor", "PageRecord", "PageTimings", "Progress", "Query", "RayExecutor", "Region", "RenderSettings", "RenderedPage", "Renderer", "SkipRecord", "StartPageError", "StopReason", "Synonyms", "acrawl", "canonicalize_url", "crawl", "crawl_many", "estimate_tokens", "is_blind", "relevance", "score_link",
     }  # fmt: skip
