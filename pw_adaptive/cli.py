@@ -1,4 +1,6 @@
-"""The ``pw-adaptive`` command: argument parsing over the public API, nothing more.
+"""The ``pw-adaptive`` command over the public API: argument parsing, the
+progress bar (``rich``, on stderr), and signals (the first SIGINT or SIGTERM
+stops the crawl cleanly: summary written, state saved).
 
 Exit codes: 0 on any stop reason, 2 on bad arguments or input, 3 when the
 start URL cannot be loaded, 1 on an unexpected error; ``batch``: 4 when
