@@ -9,9 +9,9 @@ nor Playwright.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from pw_adaptive._lazy import lazy_names
 from pw_adaptive.adaptive import EVIDENCE_RELEVANCE, MIN_RELEVANCE, AdaptiveOptions, StopReason
 from pw_adaptive.crawler import Progress, StartPageError
 from pw_adaptive.identity import __version__ as __version__
@@ -90,14 +90,4 @@ _LAZY = {
 """Names imported on first use, and the module that defines each."""
 
 
-def __getattr__(name: str) -> Any:
-    home = _LAZY.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(home), name)
-    globals()[name] = value  # later lookups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_names(globals(), _LAZY)

@@ -12,8 +12,9 @@ does not load Playwright.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from pw_adaptive._lazy import lazy_names
 
 if TYPE_CHECKING:
     from pw_adaptive.pages import Attachment, RenderedPage, Renderer
@@ -57,14 +58,4 @@ _HOMES = {
 """Where each public name is defined."""
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(home), name)
-    globals()[name] = value  # later lookups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_names(globals(), _HOMES)
