@@ -43,9 +43,8 @@ LANGUAGES: Final[tuple[str, ...]] = tuple(_data())
 
 
 # ISO 639-1 code -> snowballstemmer algorithm, for every language Snowball
-# stems: a language the data file does not describe (Polish, Finnish, Dutch,
-# Italian, ...) still gets its stems, so a query in it matches the inflected
-# forms of its words.
+# stems, whether the data file describes it or not: the one place that says
+# which languages have stems.
 _SNOWBALL: Final[Mapping[str, str]] = MappingProxyType(
     {
         "ar": "arabic",
@@ -121,9 +120,8 @@ def stop_words(lang: str) -> frozenset[str]:
 
 @functools.cache
 def stemmer(lang: str) -> Callable[[str], str] | None:
-    """The Snowball stemmer of ``lang`` (``snowballstemmer``), or None. The data
-    file's ``stemmer`` wins; any other language Snowball covers gets its own."""
-    algorithm = language_data(lang).get("stemmer") or _SNOWBALL.get(lang)
+    """The Snowball stemmer of ``lang`` (``snowballstemmer``), or None."""
+    algorithm = _SNOWBALL.get(lang)
     if not algorithm:
         return None
     import snowballstemmer
