@@ -70,6 +70,7 @@ from pw_adaptive.text.scripts import (
     HAN,
     HANGUL,
     KANA,
+    SCRIPT_LANGUAGE,
     THAI,
     WORD,
     WORD_END,
@@ -144,16 +145,7 @@ def _normalize_phrase(text: str) -> str:
 
 def _script_language(word: str) -> str:
     """The language a lexicon entry without a language tag is taken to be in."""
-    script = script_of(word)
-    guess = {
-        "han": "zh",
-        "kana": "ja",
-        "thai": "th",
-        "hangul": "ko",
-        "arabic": "ar",
-        "devanagari": "hi",
-        "cyrillic": "ru",
-    }.get(script)
+    guess = SCRIPT_LANGUAGE.get(script_of(word))
     if guess is not None:
         return guess
     return "en" if word.isascii() else ""

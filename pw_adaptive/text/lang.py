@@ -15,7 +15,7 @@ import re
 from typing import Any, Final
 
 from pw_adaptive.text.languages import LANGUAGES, STEMMED_LANGUAGES
-from pw_adaptive.text.scripts import ARABIC, DEVANAGARI, HAN, HANGUL, KANA, THAI
+from pw_adaptive.text.scripts import SCRIPT_LANGUAGE, SCRIPT_PATTERNS
 
 __all__ = ["SAMPLE_CHARS", "detect_language", "detect_query_language"]
 
@@ -24,13 +24,9 @@ SAMPLE_CHARS: Final = 1000
 
 # Script -> language, for scripts one language of ours writes alone. Kana
 # comes before Han: Japanese text mixes both.
-_BY_SCRIPT: Final = (
-    ("ko", re.compile(f"[{HANGUL}]")),
-    ("ja", re.compile(f"[{KANA}]")),
-    ("th", re.compile(f"[{THAI}]")),
-    ("hi", re.compile(f"[{DEVANAGARI}]")),
-    ("ar", re.compile(f"[{ARABIC}]")),
-    ("zh", re.compile(f"[{HAN}]")),
+_BY_SCRIPT: Final = tuple(
+    (SCRIPT_LANGUAGE[script], SCRIPT_PATTERNS[script])
+    for script in ("hangul", "kana", "thai", "devanagari", "arabic", "han")
 )
 _LETTER: Final = re.compile(r"[^\W\d_]")
 # A script decides when it holds this share of the sample's letters; below,

@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 import sys
 import unicodedata
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final
 
 __all__ = [
@@ -29,6 +31,8 @@ __all__ = [
     "HANGUL",
     "KANA",
     "MARKS",
+    "SCRIPT_LANGUAGE",
+    "SCRIPT_PATTERNS",
     "THAI",
     "UNSPACED",
     "WORD",
@@ -107,22 +111,41 @@ WORD_RUN: Final = f"[^\\W_{UNSPACED}]+(?:[{_SPACED_MARKS}]+[^\\W_{UNSPACED}]*)*"
 """One word of a spaced script, marks included; the common case (no mark) is
 a single class repetition."""
 
-_SCRIPTS: Final = (
-    ("han", re.compile(f"[{HAN}]")),
-    ("kana", re.compile(f"[{KANA}]")),
-    ("thai", re.compile(f"[{THAI}]")),
-    ("hangul", re.compile(f"[{HANGUL}]")),
-    ("arabic", re.compile(f"[{ARABIC}]")),
-    ("devanagari", re.compile(f"[{DEVANAGARI}]")),
-    ("cyrillic", re.compile(f"[{CYRILLIC}]")),
+SCRIPT_PATTERNS: Final[Mapping[str, re.Pattern[str]]] = MappingProxyType(
+    {
+        "han": re.compile(f"[{HAN}]"),
+        "kana": re.compile(f"[{KANA}]"),
+        "thai": re.compile(f"[{THAI}]"),
+        "hangul": re.compile(f"[{HANGUL}]"),
+        "arabic": re.compile(f"[{ARABIC}]"),
+        "devanagari": re.compile(f"[{DEVANAGARI}]"),
+        "cyrillic": re.compile(f"[{CYRILLIC}]"),
+    }
 )
+"""One character of each known script, by script name (the order
+:func:`script_of` tries them in)."""
+
+SCRIPT_LANGUAGE: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "han": "zh",
+        "kana": "ja",
+        "thai": "th",
+        "hangul": "ko",
+        "arabic": "ar",
+        "devanagari": "hi",
+        "cyrillic": "ru",
+    }
+)
+"""The language (ISO 639-1) a script most likely stands for on its own: a
+lexicon entry without a language tag is taken to be in it. Cyrillic is a
+guess (Russian, not Ukrainian): page detection does not decide by it."""
 _UNSPACED_CHAR: Final = re.compile(f"[{UNSPACED}]")
 
 
 def script_of(word: str) -> str:
     """The script of ``word``'s first letter of a known script: "han", "kana",
     "thai", "hangul", "arabic", "devanagari", "cyrillic", or "latin" (any other)."""
-    for name, pattern in _SCRIPTS:
+    for name, pattern in SCRIPT_PATTERNS.items():
         if pattern.search(word) is not None:
             return name
     return "latin"
