@@ -29,7 +29,7 @@ from pw_adaptive.attachments import extract_text
 from pw_adaptive.crawl_run import CrawlRun
 from pw_adaptive.dedup import fingerprint
 from pw_adaptive.frontier import FrontierEntry
-from pw_adaptive.links import LANGUAGE_SWITCH_FACTOR, Region, language_prefix, language_switches
+from pw_adaptive.links import LANGUAGE_SWITCH_FACTOR, Region, is_language_switch
 from pw_adaptive.pages import Fetcher, RenderedPage, attachment_kind
 from pw_adaptive.records import AttachmentRecord, PageRecord
 from pw_adaptive.relevance import assess
@@ -221,9 +221,6 @@ class PageProcessor:
         learnt = run.term_weights.weights() if run.term_weights is not None else None
         if learnt is not None:
             weights = [a * b for a, b in zip(weights, learnt, strict=True)]
-        # Links to another language version of the site go last (see
-        # LANGUAGE_SWITCH_FACTOR).
-        switches = language_switches(final, [link.url for link in page.links])
         for link in page.links:
             try:
                 target = canonicalize_url(link.url)
@@ -269,7 +266,8 @@ class PageProcessor:
                 inherit_min=run.settings.inherit_min_relevance,
             )
             priority = scored.score
-            if switches and language_prefix(target) in switches:
+            if is_language_switch(final, target):
+                # Another language version of the site goes last.
                 priority *= LANGUAGE_SWITCH_FACTOR
             # Already canonical: push_canonical skips canonicalizing it again.
             refused = run.frontier.push_canonical(

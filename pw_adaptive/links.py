@@ -56,8 +56,8 @@ __all__ = [
     "TermWeights",
     "is_blind",
     "is_generic_anchor",
+    "is_language_switch",
     "language_prefix",
-    "language_switches",
     "score_link",
 ]
 
@@ -208,23 +208,18 @@ def language_prefix(url: str) -> str | None:
     return segment
 
 
-def language_switches(page_url: str, link_urls: Sequence[str]) -> frozenset[str]:
-    """Language tags of the links on a page that lead to another language version
-    of the same site: tags that start the paths of same-host links and differ
-    from the tag of the page's own path. Empty when the page's own path has no
-    tag: a site with its main language at the root may name sections "/it/" or
+def is_language_switch(page_url: str, link_url: str) -> bool:
+    """True when ``link_url`` leads to another language version of the site
+    ``page_url`` is on: same host, and the tags that start both paths differ
+    ("/de/" from "/ja/about/"). False when the page's own path has no tag: a
+    site with its main language at the root may name sections "/it/" or
     "/hr/", and without a tag of its own the page gives no evidence that such
     a segment is a language."""
     own = language_prefix(page_url)
     if own is None:
-        return frozenset()
-    host = urlsplit(page_url).netloc
-    tags = {
-        tag
-        for url in link_urls
-        if urlsplit(url).netloc == host and (tag := language_prefix(url)) is not None
-    }
-    return frozenset(tags - {own})
+        return False
+    tag = language_prefix(link_url)
+    return tag is not None and tag != own and urlsplit(link_url).netloc == urlsplit(page_url).netloc
 
 
 # Letters, digits, marks and unspaced runs: what remains of an anchor once

@@ -20,8 +20,8 @@ from pw_adaptive.links import (
     TermWeights,
     is_blind,
     is_generic_anchor,
+    is_language_switch,
     language_prefix,
-    language_switches,
     score_link,
 )
 from pw_adaptive.query import Query
@@ -385,14 +385,14 @@ def test_language_prefix(url: str, tag: str | None) -> None:
 
 
 def test_language_switches_need_a_tagged_page() -> None:
+    page = "https://u.test/ja/"
     links = [
         "https://u.test/de/",
         "https://u.test/fr/a",
         "https://u.test/ja/b",
         "https://x.test/en/",
     ]
-    assert language_switches("https://u.test/ja/", links) == {"de", "fr"}
+    assert [is_language_switch(page, url) for url in links] == [True, True, False, False]
     # A page at the root gives no evidence that "/it/" is Italian, not IT services.
-    assert (
-        language_switches("https://u.test/", ["https://u.test/it/", "https://u.test/hr/"]) == set()
-    )
+    assert not is_language_switch("https://u.test/", "https://u.test/it/")
+    assert not is_language_switch("https://u.test/", "https://u.test/hr/")
