@@ -7,6 +7,9 @@ clitics, particles, scripts and the cross-lingual vocabulary).
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from pw_adaptive.links import is_generic_anchor
@@ -427,3 +430,22 @@ def test_load_more_labels_and_keep_words_cover_the_added_languages() -> None:
     assert "kierunku" not in stop_words("pl") and "nhà" not in stop_words("vi")
     # "nhà ở" (housing) is two stop words of the ISO list; "nhà" is kept.
     assert Query("nhà ở").hit_mask("Ký túc xá") != 0
+
+
+def _labelled_queries() -> list[tuple[str, str]]:
+    labels = Path(__file__).resolve().parent.parent / "benchmarks" / "labels"
+    return [
+        (task["query"], task["lang"])
+        for path in sorted(labels.glob("*.json"))
+        for task in json.loads(path.read_text(encoding="utf-8"))["tasks"]
+        if task.get("lang")
+    ]
+
+
+def test_the_real_corpus_queries_are_detected_in_their_language() -> None:
+    # Real users' queries, labelled with their language (benchmarks/labels):
+    # Polish and Finnish ones had been taken for English, German or Spanish.
+    queries = _labelled_queries()
+    assert len(queries) >= 90
+    wrong = [(q, lang, detect_query_language(q)) for q, lang in queries]
+    assert [w for w in wrong if w[1] != w[2]] == []
