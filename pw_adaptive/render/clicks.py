@@ -33,12 +33,30 @@ from pw_adaptive.links import Link
 from pw_adaptive.render.click_memory import ClickMemory, click_key
 from pw_adaptive.render.extract import ClickCandidate, mark_click_candidates
 from pw_adaptive.render.hooks import PageState, close_quietly, prepare_page
-from pw_adaptive.render.ready import wait_until_ready
+from pw_adaptive.render.ready import settled, wait_until_ready
 from pw_adaptive.render.records import RenderSettings
 
 __all__ = ["choose_candidates", "explore_clicks"]
 
 _CLICK_TIMEOUT_MS = 1500
+_CLICKS_PER_SCRATCH = 4
+"""Candidates per worker when the live page serves as the first scratch copy:
+a second worker renders the page once more, which costs about as much as
+four clicks that lead nowhere."""
+_POINTER_CLICK_MS = 400
+"""How long a pointer click may wait for its element to be stable and uncovered
+before the click event is fired on it instead (an overlay fading in, a
+widget that keeps moving: Playwright would wait the whole timeout)."""
+
+_HITTABLE = """(el) => {
+  el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+  const r = el.getBoundingClientRect();
+  if (r.width <= 0 || r.height <= 0) return true;  // let Playwright say why it cannot click
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  // A hit inside an open shadow root is reported as its host.
+  return !hit || el.contains(hit) || hit.contains(el) || (hit.shadowRoot && hit.shadowRoot.contains(el));
+}"""
+"""Whether a pointer at the element's centre reaches it (nothing lies on top)."""
 _POLL_S = 0.04
 
 
@@ -62,6 +80,8 @@ async def explore_clicks(
     candidates: Sequence[ClickCandidate],
     settings: RenderSettings,
     memory: ClickMemory | None = None,
+    *,
+    live: tuple[Page, PageState] | None = None,
 ) -> list[Link]:
     """Click the chosen candidates of the page at ``url``; return the links found, one
     per target URL, in candidate order. Never raises for a candidate that fails.
@@ -70,7 +90,9 @@ async def explore_clicks(
     (not clicked, not counted against ``max_click_explorations``), a candidate
     another page is exploring right now is awaited, and new outcomes are
     learnt; once the memory's per-crawl budget is spent, nothing new is
-    clicked."""
+    clicked. ``live``: the page itself (already extracted, so clicks may
+    spoil it), used as the first worker's first scratch copy instead of
+    rendering the page once more; the caller closes it."""
     memory = memory if memory is not None else ClickMemory()
     loop = asyncio.get_running_loop()
     started = loop.time()
@@ -100,13 +122,16 @@ async def explore_clicks(
         futures[candidate.index].set_result(outcome)
         outcomes[candidate.index] = outcome
 
-    # Each worker clicks its share of the candidates one after the other in
-    # one scratch page, and opens a new one only after a click that changed
-    # the page's URL or failed: most click-only candidates of a real site lead
+    # Each worker takes the next candidate from one queue and clicks it in its
+    # scratch page, and opens a new one only after a click that changed the
+    # page's URL or failed: most click-only candidates of a real site lead
     # nowhere (widgets, toggles), and loading the page again for each of them
-    # was most of the cost of exploration.
-    workers = max(1, min(settings.click_concurrency, len(to_explore)))
-    shares = [to_explore[i::workers] for i in range(workers)]
+    # was most of the cost of exploration. The first worker starts on the live
+    # page; another worker (a further render of the page) only pays off for a
+    # longer queue.
+    per_worker = _CLICKS_PER_SCRATCH if live is not None else 1
+    workers = max(1, min(settings.click_concurrency, -(-len(to_explore) // per_worker)))
+    queue = list(to_explore)
 
     async def await_other(candidate: ClickCandidate, future: asyncio.Future[str | None]) -> None:
         left = deadline - loop.time()
@@ -121,9 +146,17 @@ async def explore_clicks(
         try:
             await asyncio.gather(
                 *(
-                    _explore_sequence(context, url, share, settings, report, deadline, memory)
-                    for share in shares
-                    if share
+                    _explore_sequence(
+                        context,
+                        url,
+                        queue,
+                        settings,
+                        report,
+                        deadline,
+                        memory,
+                        live if i == 0 else None,
+                    )
+                    for i in range(workers if queue else 0)
                 ),
                 *(await_other(c, f) for c, f in waits),
             )
@@ -155,19 +188,21 @@ async def explore_clicks(
 async def _explore_sequence(
     context: BrowserContext,
     url: str,
-    candidates: Sequence[ClickCandidate],
+    todo: list[ClickCandidate],
     settings: RenderSettings,
     report: Callable[[ClickCandidate, str | None], None],
     deadline: float,
     memory: ClickMemory,
+    live: tuple[Page, PageState] | None = None,
 ) -> None:
-    """Click ``candidates`` in turn in a scratch page of ``url``; ``report`` each
-    outcome. A new scratch page is opened after a click that changed the URL
+    """Click the candidates of ``todo`` (a queue shared with the other workers,
+    consumed from the front) in turn in a scratch page of ``url``; ``report``
+    each outcome. A new scratch page is opened after a click that changed the URL
     (or navigated), and after a failure, when the candidate is tried once more
     in a fresh page (the one before may have been spoiled by an earlier click).
-    Candidates left when the deadline passes, or that fail twice, get no report."""
+    Candidates left when the deadline passes, or that fail twice, get no report.
+    ``live`` (see ``explore_clicks``) is the first copy."""
     loop = asyncio.get_running_loop()
-    todo = list(candidates)
     retried: set[int] = set()
     scratch: _Scratch | None = None
     try:
@@ -177,6 +212,10 @@ async def _explore_sequence(
                 return
             candidate = todo.pop(0)
             try:
+                if scratch is None and live is not None:
+                    page, state = live
+                    live = None
+                    scratch = _Scratch(page, state, await mark_click_candidates(page))
                 if scratch is None:
                     scratch = await asyncio.wait_for(_open_scratch(context, url, settings), left)
                     left = deadline - loop.time()
@@ -232,13 +271,31 @@ class _Scratch:
         self.clicks += 1
         target = page.locator(f'[data-pw-adaptive-click="{index}"]').first
         try:
-            await target.click(timeout=_CLICK_TIMEOUT_MS)
+            # Covered by something else (a modal notice, a cookie banner):
+            # Playwright would retry the click until its timeout, 1.5 s lost per
+            # candidate on a site with an overlay. Fire the event at once instead.
+            if not await target.evaluate(_HITTABLE, timeout=_CLICK_TIMEOUT_MS):
+                raise LookupError("covered")
+            await target.click(timeout=_POINTER_CLICK_MS)
         except Exception:  # covered by an overlay, moving, detached: fire the event
             await target.dispatch_event("click", timeout=_CLICK_TIMEOUT_MS)
         loop = asyncio.get_running_loop()
-        until = loop.time() + settings.click_wait_ms / 1000
+        clicked = loop.time()
+        until = clicked + settings.click_wait_ms / 1000
         while loop.time() < until:
             if state.navigations or state.popups or page.url != before:
+                break
+            # Nothing started that could still navigate (no timer, request or
+            # frame pending): the click led nowhere. Most clicks on a real site
+            # are such, and waiting the full click_wait_ms for each was most of
+            # the exploration's time.
+            if (
+                settings.settle_ms > 0
+                and loop.time() - clicked >= settings.settle_ms / 1000
+                and await settled(
+                    page, settings.settle_ms, int((until - loop.time()) * 1000), state.requests
+                )
+            ):
                 break
             await asyncio.sleep(_POLL_S)
         return next(

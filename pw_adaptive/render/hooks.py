@@ -7,7 +7,8 @@
 * Dialogs (alert, confirm, prompt, beforeunload) dismissed.
 * Downloads cancelled (contexts the renderer creates refuse them anyway).
 * Popups recorded and closed.
-* Same-site fetch/XHR counted for ready detection (``ready.py``).
+* The page's pending work (requests, short timers, animation frames) tracked
+  for ready detection (``ready.py``).
 
 Handlers never raise: a page closed under a pending handler is not an error.
 """
@@ -22,7 +23,7 @@ from urllib.parse import urlsplit
 
 from playwright.async_api import Dialog, Download, Page, Request, Route
 
-from pw_adaptive.render.ready import PENDING_REQUESTS_SCRIPT
+from pw_adaptive.render.ready import ACTIVITY_SCRIPT, RequestTracker
 from pw_adaptive.render.records import RenderSettings
 
 __all__ = [
@@ -88,6 +89,8 @@ class PageState:
     """URLs of popups the page opened (all closed)."""
     downloads: list[str] = field(default_factory=list)
     """URLs of downloads the page started (all cancelled)."""
+    requests: RequestTracker = field(default_factory=RequestTracker)
+    """The page's requests the browser has not finished (ready detection)."""
 
 
 async def prepare_page(page: Page, settings: RenderSettings, state: PageState) -> None:
@@ -131,7 +134,8 @@ async def prepare_page(page: Page, settings: RenderSettings, state: PageState) -
     page.on("dialog", on_dialog)
     page.on("download", on_download)
     page.on("popup", on_popup)
-    await page.add_init_script(script=PENDING_REQUESTS_SCRIPT)
+    state.requests.watch(page)
+    await page.add_init_script(script=ACTIVITY_SCRIPT)
     await page.route("**/*", on_route)
 
 

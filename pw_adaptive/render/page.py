@@ -242,7 +242,7 @@ class PlaywrightRenderer(ClosedOnExit):
         for _attempt in range(1 + max(0, settings.retries)):
             await self._ensure_browser()
             try:
-                page, extraction = await asyncio.wait_for(
+                page, extraction, live = await asyncio.wait_for(
                     self._render_once(url), timeout=settings.page_timeout_s
                 )
             except (TimeoutError, PlaywrightTimeoutError) as exc:
@@ -265,19 +265,28 @@ class PlaywrightRenderer(ClosedOnExit):
                     break
                 continue
             explore_s = 0.0
-            if settings.explore_clicks and extraction.clicks and (page.status or 200) < 400:
+            if live is not None:
                 explore_started = time.monotonic()
-                page = await self._with_click_links(page, extraction)
+                try:
+                    page = await self._with_click_links(page, extraction, live)
+                finally:
+                    await close_quietly(live[0])
                 explore_s = time.monotonic() - explore_started
             total = time.monotonic() - started
             timings = replace(page.timings, explore_s=explore_s, total_s=total)
             return replace(page, elapsed_s=total, timings=timings)
         return _failed(url, error, started)
 
-    async def _render_once(self, url: str) -> tuple[RenderedPage, Extraction]:
+    async def _render_once(
+        self, url: str
+    ) -> tuple[RenderedPage, Extraction, tuple[Page, PageState] | None]:
+        """One attempt. The page is returned open (third item) when it has
+        click-only candidates to explore: it then serves as the first scratch
+        copy, and the caller closes it."""
         settings = self._settings
         page = await self._fresh_page()
         state = PageState(url=url)
+        keep = False
         try:
             await prepare_page(page, settings, state)
             t_nav = time.monotonic()
@@ -296,11 +305,11 @@ class PlaywrightRenderer(ClosedOnExit):
             if document_kind is not None and response is not None:
                 raise _NotAPage(document_kind, response.status)
             t_ready = time.monotonic()
-            ready = await wait_until_ready(page, settings)
+            ready = await wait_until_ready(page, settings, state.requests)
             if ready == "unresponsive":
                 raise _Unresponsive
             if settings.load_more_clicks > 0:
-                await expand_load_more(page, settings)
+                await expand_load_more(page, settings, state)
             t_extract = time.monotonic()
             bounds = {
                 "max_elements": settings.max_elements,
@@ -313,7 +322,7 @@ class PlaywrightRenderer(ClosedOnExit):
                     raise
                 # A late client-side redirect replaced the document: extract the new one.
                 await page.wait_for_load_state("domcontentloaded")
-                ready = await wait_until_ready(page, settings)
+                ready = await wait_until_ready(page, settings, state.requests)
                 extraction = await extract_page(page, **bounds)
             final_url = page.url
             if not final_url.startswith(("http:", "https:")) and state.last_navigation:
@@ -345,14 +354,25 @@ class PlaywrightRenderer(ClosedOnExit):
                 retry_after=response.headers.get("retry-after", "") if response else "",
                 timings=timings,
             )
-            return rendered, extraction
+            keep = bool(
+                settings.explore_clicks and extraction.clicks and (rendered.status or 200) < 400
+            )
+            return rendered, extraction, (page, state) if keep else None
         finally:
-            await close_quietly(page)
+            if not keep:
+                await close_quietly(page)
 
-    async def _with_click_links(self, page: RenderedPage, extraction: Extraction) -> RenderedPage:
+    async def _with_click_links(
+        self, page: RenderedPage, extraction: Extraction, live: tuple[Page, PageState]
+    ) -> RenderedPage:
         context = await self.context()
         found = await explore_clicks(
-            context, page.final_url, extraction.clicks, self._settings, self.click_memory
+            context,
+            page.final_url,
+            extraction.clicks,
+            self._settings,
+            self.click_memory,
+            live=live,
         )
         known = {link.url for link in page.links}
         extra = tuple(link for link in found if link.url not in known)
@@ -420,7 +440,35 @@ _LOAD_MORE = re.compile(
 )
 
 
-async def expand_load_more(page: Page, settings: RenderSettings) -> int:
+_LOAD_MORE_PREFIXES = sorted({" ".join(label.lower().split()) for label in phrases("load_more")})
+
+_MAY_LOAD_MORE = r"""(prefixes) => {
+  const BUTTONS = 'button, [role="button"], input[type="button"], input[type="submit"], input[type="reset"], input[type="image"]';
+  const label = (el) => {
+    let text = el.getAttribute("aria-label") || "";
+    const ids = el.getAttribute("aria-labelledby");
+    if (ids) for (const id of ids.split(/\s+/)) {
+      const other = document.getElementById(id);
+      if (other) text += " " + other.textContent;
+    }
+    return [text, el.textContent, el.value, el.title, el.alt]
+      .map((t) => (typeof t === "string" ? t : "").split(/\s+/).filter(Boolean).join(" ").toLowerCase());
+  };
+  const roots = [document];
+  for (let i = 0; i < roots.length; i++) {
+    for (const el of roots[i].querySelectorAll("*")) if (el.shadowRoot) roots.push(el.shadowRoot);
+    for (const el of roots[i].querySelectorAll(BUTTONS))
+      for (const text of label(el)) if (prefixes.some((p) => text.startsWith(p))) return true;
+  }
+  return false;
+}"""
+"""Whether some button-like element (open shadow roots included) has a label
+that starts with a "Load more" phrase: a cheap superset of the role query."""
+
+
+async def expand_load_more(
+    page: Page, settings: RenderSettings, state: PageState | None = None
+) -> int:
     """Click visible "Load more" buttons (also inside open shadow roots) up to
     ``settings.load_more_clicks`` times, waiting for the page to settle after
     each; returns the number of clicks. Never raises."""
@@ -428,11 +476,16 @@ async def expand_load_more(page: Page, settings: RenderSettings) -> int:
     for _ in range(settings.load_more_clicks):
         button = page.get_by_role("button", name=_LOAD_MORE).first
         try:
+            # The role query computes the accessible name of every button of
+            # the page (about 0.1 s a page on a real theme): only when a label
+            # could match at all.
+            if not await page.evaluate(_MAY_LOAD_MORE, _LOAD_MORE_PREFIXES):
+                break
             if not await button.is_visible():
                 break
             await button.click(timeout=settings.click_wait_ms * 4)
         except Exception:
             break
         clicks += 1
-        await wait_until_ready(page, settings)
+        await wait_until_ready(page, settings, state.requests if state else None)
     return clicks

@@ -15,27 +15,50 @@ and text; attribute flips such as animated classes are ignored):
   included) within the last ``quiet_ms``, or ``2 * quiet_ms`` while the DOM has
   not changed yet (an SPA that fetches its data before its first render, then
   renders after a delay, must not look static);
+* earlier, after only ``settle_ms`` of quiet (counted from the last change, or
+  from the start of the wait), when nothing that could change the DOM is
+  pending: no short timer (``setTimeout`` of at most a second) or animation
+  frame waiting to run, no ``fetch``/XHR to any site in flight, no request of
+  the page (scripts, chunks, frames: counted by the ``RequestTracker`` from
+  the browser's events) unfinished or finished within ``settle_ms``, and the
+  page's thread not busy (the watcher's own timer ran on time). Most pages of
+  a real site are such: waiting the full windows cost every page half a
+  second;
 * never later than ``ready_cap_ms`` (pages that never stop mutating, requests
   that never end);
 * ``"unresponsive"`` when the page's own timer did not even fire by the cap
   (plus 2 s of slack): a script that never yields (``for (;;) {}``) holds the
   page's only thread, and nothing more can be read from it.
+
+The init script (``ACTIVITY_SCRIPT``) keeps the page's pending work in
+``window.__pwAdaptive``; click exploration asks the same question
+(:func:`settled`) after each click instead of always waiting ``click_wait_ms``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
+from dataclasses import dataclass
 
-from playwright.async_api import Page
+from playwright.async_api import Page, Request
 
 from pw_adaptive.render.records import RenderSettings
 
-__all__ = ["PENDING_REQUESTS_SCRIPT", "READY_FUNCTION", "wait_until_ready"]
+__all__ = ["ACTIVITY_SCRIPT", "READY_FUNCTION", "RequestTracker", "settled", "wait_until_ready"]
 
-PENDING_REQUESTS_SCRIPT = r"""
+ACTIVITY_SCRIPT = r"""
 (() => {
-  if (window.__pwAdaptivePending !== undefined) return;
-  window.__pwAdaptivePending = 0;
+  if (window.__pwAdaptive !== undefined) return;
+  const now = () => performance.now();
+  const A = window.__pwAdaptive = {
+    pending: 0,          // same-site fetch/XHR in flight
+    pendingAll: 0,       // fetch/XHR to any site in flight
+    lastResponse: -1,    // when a same-site response (or its body) last arrived
+    lastAnyResponse: -1, // the same for any site
+    timers: new Map(),   // short timeouts not yet run: id -> due time
+    frames: new Set(),   // animation frames requested, not yet run
+  };
   // Same site = same last two host labels (three under a two-letter ccTLD with a
   // generic second level such as ac.uk, edu.au): cross-site beacons must not
   // delay readiness.
@@ -49,11 +72,14 @@ PENDING_REQUESTS_SCRIPT = r"""
     try { return site(new URL(url, location.href).hostname) === site(location.hostname); }
     catch (e) { return false; }
   };
-  window.__pwAdaptiveLastResponse = -1;
-  const stamp = () => { window.__pwAdaptiveLastResponse = performance.now(); };
-  const done = () => {
-    window.__pwAdaptivePending = Math.max(0, window.__pwAdaptivePending - 1);
-    stamp();
+  const stamp = (same) => {
+    A.lastAnyResponse = now();
+    if (same) A.lastResponse = A.lastAnyResponse;
+  };
+  const done = (same) => {
+    A.pendingAll = Math.max(0, A.pendingAll - 1);
+    if (same) A.pending = Math.max(0, A.pending - 1);
+    stamp(same);
   };
   // Reading a body (res.json()) ends later than the fetch promise: stamp it too.
   const R = window.Response && window.Response.prototype;
@@ -62,8 +88,9 @@ PENDING_REQUESTS_SCRIPT = r"""
       const read = R[name];
       if (!read) continue;
       R[name] = function () {
+        const same = counts(this.url || location.href);
         const p = read.apply(this, arguments);
-        p.then(stamp, stamp);
+        p.then(() => stamp(same), () => stamp(same));
         return p;
       };
     }
@@ -72,11 +99,12 @@ PENDING_REQUESTS_SCRIPT = r"""
   if (origFetch) {
     window.fetch = function (input, init) {
       const url = typeof input === "string" ? input : (input && input.url) || String(input);
-      if (!counts(url)) return origFetch.apply(this, arguments);
-      window.__pwAdaptivePending += 1;
+      const same = counts(url);
+      A.pendingAll += 1;
+      if (same) A.pending += 1;
       let p;
-      try { p = origFetch.apply(this, arguments); } catch (e) { done(); throw e; }
-      p.then(done, done);
+      try { p = origFetch.apply(this, arguments); } catch (e) { done(same); throw e; }
+      p.then(() => done(same), () => done(same));
       return p;
     };
   }
@@ -84,73 +112,224 @@ PENDING_REQUESTS_SCRIPT = r"""
   if (XHR) {
     const open = XHR.prototype.open, send = XHR.prototype.send;
     XHR.prototype.open = function (method, url) {
-      this.__pwAdaptiveCounts = counts(String(url));
+      this.__pwAdaptiveSame = counts(String(url));
       return open.apply(this, arguments);
     };
     XHR.prototype.send = function () {
-      if (this.__pwAdaptiveCounts) {
-        window.__pwAdaptivePending += 1;
-        this.addEventListener("loadend", done, { once: true });
-      }
+      const same = !!this.__pwAdaptiveSame;
+      A.pendingAll += 1;
+      if (same) A.pending += 1;
+      this.addEventListener("loadend", () => done(same), { once: true });
       return send.apply(this, arguments);
     };
   }
+  // Short timeouts are work about to happen (a router's delayed render, a
+  // redirect); longer ones (carousels, session warnings) are not waited for.
+  const SHORT_MS = 1000;
+  const setT = window.setTimeout, clearT = window.clearTimeout;
+  A.setTimeout = (fn, ms) => setT.call(window, fn, ms);
+  window.setTimeout = function (handler, delay, ...rest) {
+    const ms = Number(delay) || 0;
+    if (typeof handler !== "function" || ms > SHORT_MS) return setT.apply(window, arguments);
+    let id = 0;
+    id = setT.call(window, function () {
+      A.timers.delete(id);
+      return handler.apply(this, arguments);
+    }, ms, ...rest);
+    A.timers.set(id, now() + ms);
+    return id;
+  };
+  window.clearTimeout = function (id) {
+    A.timers.delete(id);
+    return clearT.apply(window, arguments);
+  };
+  const raf = window.requestAnimationFrame, caf = window.cancelAnimationFrame;
+  if (raf && caf) {
+    window.requestAnimationFrame = function (callback) {
+      let id = 0;
+      id = raf.call(window, function () {
+        A.frames.delete(id);
+        return callback.apply(this, arguments);
+      });
+      A.frames.add(id);
+      return id;
+    };
+    window.cancelAnimationFrame = function (id) {
+      A.frames.delete(id);
+      return caf.apply(window, arguments);
+    };
+  }
+  // Why the page is not settled ("" when it is): pending work that can still
+  // change the DOM within the next `horizonMs` (a timer due later is not
+  // waited for: the caller would not wait that long anyway), or a response
+  // that arrived less than `settleMs` ago.
+  A.busy = (settleMs, horizonMs) => {
+    const t = now();
+    if (document.readyState !== "complete") return "loading";
+    if (A.pendingAll > 0) return "requests";
+    if (A.lastAnyResponse >= 0 && t - A.lastAnyResponse < settleMs) return "response";
+    for (const due of A.timers.values()) if (due <= t + horizonMs) return "timers";
+    if (A.frames.size > 0) return "frames";
+    return "";
+  };
 })();
 """
-"""Init script (runs before any page script): counts same-site fetch/XHR in flight."""
+"""Init script (runs before any page script): the page's pending work (fetch/XHR
+in flight, short timers, animation frames) in ``window.__pwAdaptive``."""
 
 READY_FUNCTION = r"""
-({ quietMs, graceMs, capMs }) => new Promise((resolve) => {
-  const t0 = performance.now();
+({ quietMs, graceMs, capMs, settleMs, fresh }) => new Promise((resolve) => {
+  const A = window.__pwAdaptive || {};
+  const later = A.setTimeout || ((fn, ms) => setTimeout(fn, ms));
+  // A watch goes on over the calls of one wait (the caller asks again while
+  // the browser still loads something): times count from its first call.
+  if (fresh && window.__pwAdaptiveWatch) window.__pwAdaptiveWatch.observer.disconnect();
+  const W = (!fresh && window.__pwAdaptiveWatch) || (window.__pwAdaptiveWatch = (() => {
+    const w = { t0: performance.now(), lastChange: -1 };
+    w.observer = new MutationObserver(() => { w.lastChange = performance.now(); });
+    w.observer.observe(document, { subtree: true, childList: true, characterData: true });
+    return w;
+  })());
   // Without a single script nothing can change the DOM: no grace needed.
   const grace = document.scripts.length === 0 ? 0 : graceMs;
-  let lastChange = -1;
-  const observer = new MutationObserver(() => { lastChange = performance.now(); });
-  observer.observe(document, { subtree: true, childList: true, characterData: true });
+  const deadline = performance.now() + capMs;
+  let lastTick = performance.now();
   const tick = () => {
     const now = performance.now();
+    const onTime = now - lastTick < 100;  // the page's thread is not busy
+    lastTick = now;
     // A response that just arrived is activity too: its data is rendered a few tasks later.
     // Data that arrived while the DOM has not changed yet is about to be rendered
     // (often after a client-side delay): wait twice as long for it.
-    const lastResponse = window.__pwAdaptiveLastResponse;
+    const lastResponse = A.lastResponse === undefined ? -1 : A.lastResponse;
     const settled = (window_) => document.readyState === "complete" &&
-      !(window.__pwAdaptivePending > 0) && !(lastResponse >= 0 && now - lastResponse < window_);
+      !(A.pending > 0) && !(lastResponse >= 0 && now - lastResponse < window_);
+    const since = W.lastChange >= 0 ? W.lastChange : W.t0;
+    // When the rules above would decide at the latest, if nothing changed meanwhile.
+    const due = (W.lastChange >= 0 ? W.lastChange + quietMs : W.t0 + grace) + 2 * 40;
     let verdict = null;
-    if (lastChange >= 0 && now - lastChange >= quietMs && settled(quietMs)) verdict = "quiet";
-    else if (lastChange < 0 && now - t0 >= grace && settled(2 * quietMs)) verdict = "static";
-    else if (now - t0 >= capMs) verdict = "cap";
-    if (verdict) { observer.disconnect(); resolve(verdict); } else setTimeout(tick, 40);
+    if (W.lastChange >= 0 && now - W.lastChange >= quietMs && settled(quietMs)) verdict = "quiet";
+    else if (W.lastChange < 0 && now - W.t0 >= grace && settled(2 * quietMs)) verdict = "static";
+    else if (settleMs > 0 && A.busy && onTime && now - since >= settleMs &&
+             A.busy(settleMs, Math.max(0, due - now)) === "")
+      verdict = (W.lastChange >= 0 ? "quiet" : "static") + "+early";
+    else if (now >= deadline) verdict = "cap";
+    if (verdict === "cap" || (verdict && !verdict.endsWith("+early"))) W.observer.disconnect();
+    if (verdict) resolve(verdict); else later(tick, 40);
   };
   tick();
 })
 """
-"""Function evaluated after DOMContentLoaded; resolves to quiet, static or cap."""
+"""Function evaluated after DOMContentLoaded; resolves to quiet, static or cap
+(``+early`` when the early rule decided: the caller checks the browser's requests)."""
+
+_SETTLED_FUNCTION = r"""
+([settleMs, horizonMs]) => window.__pwAdaptive && window.__pwAdaptive.busy
+  ? window.__pwAdaptive.busy(settleMs, horizonMs) : "unknown"
+"""
 
 _CONTEXT_GONE = ("Execution context was destroyed", "navigation", "Cannot find context")
 
 
-async def wait_until_ready(page: Page, settings: RenderSettings) -> str:
+_INERT = frozenset(
+    {"image", "media", "font", "ping", "manifest", "texttrack", "eventsource", "other"}
+)
+"""Request types whose answer does not change the DOM (``other`` is mostly the
+favicon Chromium asks for after the load event); an event stream never ends."""
+
+
+@dataclass
+class RequestTracker:
+    """Requests of one page (every frame, every type) that the browser has not
+    finished, from Playwright's events: what the page's own script cannot see
+    (script chunks, ``import()``, frames, stylesheets)."""
+
+    in_flight: int = 0
+    last_end: float = 0.0
+    """``time.monotonic()`` when a request last finished or failed."""
+
+    def watch(self, page: Page) -> None:
+        """Count ``page``'s requests from now on."""
+        page.on("request", self._started)
+        page.on("requestfinished", self._ended)
+        page.on("requestfailed", self._ended)
+
+    def _started(self, request: Request) -> None:
+        if request.resource_type not in _INERT:
+            self.in_flight += 1
+
+    def _ended(self, request: Request) -> None:
+        if request.resource_type not in _INERT:
+            self.in_flight = max(0, self.in_flight - 1)
+            self.last_end = time.monotonic()
+
+    def idle_for(self) -> float:
+        """Seconds since the last request ended (0 while one is in flight)."""
+        if self.in_flight > 0:
+            return 0.0
+        return time.monotonic() - self.last_end
+
+
+async def settled(
+    page: Page, settle_ms: int, horizon_ms: int, requests: RequestTracker | None
+) -> bool:
+    """Whether nothing that could change ``page`` within ``horizon_ms`` is pending
+    (see the module doc): no request of the browser's unfinished or finished
+    within ``settle_ms``, and the page's own pending work (timers due within
+    the horizon, frames, fetch/XHR) done."""
+    if requests is None or requests.idle_for() * 1000 < settle_ms:
+        return False
+    try:
+        busy = await page.evaluate(_SETTLED_FUNCTION, [settle_ms, horizon_ms])
+        return bool(busy == "")
+    except Exception:
+        return False
+
+
+async def wait_until_ready(
+    page: Page, settings: RenderSettings, requests: RequestTracker | None = None
+) -> str:
     """Wait until ``page`` is ready (see the module doc); return how it ended.
 
-    A client-side redirect during the wait (a new document) restarts detection
-    on the new document, within the same cap. Never raises for a slow page: the
-    cap is enforced in the page and again here (``"unresponsive"`` when the page
-    did not answer by then).
+    ``requests`` tracks the page's requests in the browser; without it the
+    early rule is off. A client-side redirect during the wait (a new document)
+    restarts detection on the new document, within the same cap. Never raises
+    for a slow page: the cap is enforced in the page and again here
+    (``"unresponsive"`` when the page did not answer by then).
     """
     loop = asyncio.get_running_loop()
     deadline = loop.time() + settings.ready_cap_ms / 1000
+    settle_ms = settings.settle_ms if requests is not None else 0
     for _ in range(3):
-        left_ms = max(0, int((deadline - loop.time()) * 1000))
-        args = {
-            "quietMs": settings.quiet_ms,
-            "graceMs": min(settings.grace_ms, left_ms),
-            "capMs": left_ms,
-        }
+        fresh = True
         try:
-            verdict = await asyncio.wait_for(
-                page.evaluate(READY_FUNCTION, args), timeout=left_ms / 1000 + 2.0
-            )
-            return str(verdict)
+            while True:
+                left_ms = max(0, int((deadline - loop.time()) * 1000))
+                args = {
+                    "quietMs": settings.quiet_ms,
+                    "graceMs": min(settings.grace_ms, left_ms),
+                    "capMs": left_ms,
+                    "settleMs": settle_ms,
+                    "fresh": fresh,
+                }
+                fresh = False
+                verdict = str(
+                    await asyncio.wait_for(
+                        page.evaluate(READY_FUNCTION, args), timeout=left_ms / 1000 + 2.0
+                    )
+                )
+                early, _, _ = verdict.partition("+")
+                if early == verdict:
+                    return verdict
+                assert requests is not None
+                if requests.idle_for() * 1000 >= settle_ms:
+                    return early
+                if loop.time() >= deadline:
+                    return "cap"
+                # The browser still loads something for the page (a script chunk,
+                # a frame): ask again once it is done, or when the cap is near.
+                while requests.idle_for() * 1000 < settle_ms and loop.time() < deadline:
+                    await asyncio.sleep(0.02)
         except TimeoutError:
             return "unresponsive"
         except Exception as exc:

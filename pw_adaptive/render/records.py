@@ -37,6 +37,12 @@ class RenderSettings:
     grace_ms: int = 500
     """Ready, for a page whose DOM does not change at all (server-rendered), after this
     long (counted from DOMContentLoaded) once the load event has fired."""
+    settle_ms: int = 100
+    """Ready earlier, after this long without a DOM change, when nothing that
+    could change the page is pending (no short timer, animation frame or
+    request of the page unfinished); also how long a click that started
+    nothing is given before it counts as leading nowhere. 0 turns the early
+    rule off: ``quiet_ms``, ``grace_ms`` and ``click_wait_ms`` always apply."""
     ready_cap_ms: int = 5000
     """Ready detection never waits longer than this (pages that never stop mutating)."""
     block_resources: bool = True
@@ -109,6 +115,7 @@ def _check_render_settings(s: RenderSettings) -> None:
     for name in (
         "quiet_ms",
         "grace_ms",
+        "settle_ms",
         "ready_cap_ms",
         "load_more_clicks",
         "max_click_explorations",
