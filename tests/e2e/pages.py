@@ -213,7 +213,38 @@ SIDEBAR = """<!doctype html><html><head><title>Docs</title>
 <button type="button" onclick="location.href='/guides/tour'">Take the tour</button></main>
 </body></html>"""
 
+# Rendered by a module that is imported only after the load event, from a slow
+# server: neither the DOM nor the page's fetch/XHR show that anything is on
+# the way; only the browser's own request does.
+LATE_MODULE = """<!doctype html>
+<html><head><title>Late module</title></head>
+<body><div id="app"></div>
+<script type="module">
+window.addEventListener("load", () => { import("/late-module.mjs").then((m) => m.render()); });
+</script></body></html>
+"""
+
+LATE_MODULE_JS = """export function render() {
+  document.getElementById("app").innerHTML = "<h1>Exchange</h1><p>Exchange places open in March.</p>";
+}
+"""
+
+# A notice that covers the whole page (as real sites show on arrival): a
+# pointer click cannot reach the button under it; the click event still can.
+OVERLAY = """<!doctype html>
+<html><head><title>Overlay</title>
+<style>#notice { position: fixed; inset: 0; background: rgba(0,0,0,.5); z-index: 10; }</style>
+</head><body>
+<main><h1>Welcome</h1>
+<button type="button" onclick="location.href='/overlay-target'">Residence halls</button></main>
+<div id="notice" role="dialog" aria-modal="true"><p>Beware of fraud calls.</p></div>
+</body></html>
+"""
+
 ROUTES: dict[str, Page] = {
+    "/late-module": Page(LATE_MODULE),
+    "/late-module.mjs": Page(LATE_MODULE_JS, content_type="text/javascript", delay_s=0.4),
+    "/overlay": Page(OVERLAY),
     "/docs": Page(SIDEBAR),
     "/spa": Page(HASH_SPA),
     "/fetch-spa": Page(FETCH_SPA),

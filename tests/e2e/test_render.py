@@ -139,6 +139,23 @@ def test_spa_that_fetches_before_rendering_is_awaited(render: Render) -> None:
     assert page.ready == "quiet"
 
 
+def test_module_loaded_after_the_load_event_is_awaited(render: Render) -> None:
+    page = render("/late-module")
+    assert "Exchange places open in March." in page.markdown
+    assert page.ready == "quiet"
+
+
+def test_early_ready_rule_off_still_awaits_the_late_module(render: Render) -> None:
+    page = render("/late-module", RenderSettings(browser_args=TEST_ARGS, settle_ms=0))
+    assert "Exchange places open in March." in page.markdown
+
+
+def test_click_only_button_under_an_overlay_is_explored(render: Render, site: str) -> None:
+    page = render("/overlay")
+    clicked = {link.url for link in page.links if link.via_click}
+    assert clicked == {site + "/overlay-target"}
+
+
 def test_open_shadow_roots_are_flattened(render: Render) -> None:
     page = render("/shadow")
     assert "Shadow paragraph about bursaries." in page.markdown
