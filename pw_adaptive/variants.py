@@ -10,7 +10,8 @@ fetches were print views of pages already fetched (issue 13).
 earlier page and the two URLs differ only by one query parameter (added, or
 with another value), by one trailing path segment, or by their first path
 segment only (``/de/admissions`` showing ``/en/admissions``'s text: a
-language copy that falls back to English), that parameter (or segment, or
+language copy that falls back to English), or by a trailing slash (a static
+server that redirects ``/about`` to ``/about/``), that parameter (or segment, or
 segment swap) earns a point of evidence on the host. A page whose content is new,
 at a URL that differs from a fetched page by that same parameter, is a
 counter-case: the parameter changes the content there (``?page=2``). A rule is
@@ -30,14 +31,20 @@ from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-__all__ = ["DEFAULT_MIN_EVIDENCE", "VariantLearner", "variant_rule"]
+__all__ = ["DEFAULT_MIN_EVIDENCE", "SLASH_ADDED", "SLASH_REMOVED", "VariantLearner", "variant_rule"]
 
 DEFAULT_MIN_EVIDENCE = 2
 """Agreeing duplicate pairs before a parameter or path segment is ignored."""
 
 Rule = tuple[str, str]
-"""(host, "q:<parameter>"), (host, "p:<trailing path segment>") or
-(host, "f:<first segment>><first segment it shows>")."""
+"""(host, "q:<parameter>"), (host, "p:<trailing path segment>"),
+(host, "f:<first segment>><first segment it shows>"), or (host, "s:+") / (host,
+"s:-") for a trailing slash that the site adds (or removes) by a redirect."""
+
+SLASH_ADDED = "s:+"
+"""Rule: ``/about`` shows ``/about/`` (a path whose last segment has no dot)."""
+SLASH_REMOVED = "s:-"
+"""Rule: ``/about/`` shows ``/about``."""
 
 
 def _pairs(query: str) -> list[tuple[str, str]]:
@@ -66,6 +73,12 @@ def variant_rule(url: str, original: str) -> Rule | None:
             return (host, "q:" + differing.pop())
         return None
     if a.query == b.query and a.path != b.path:
+        # /about answered by /about/ (a server's redirect to the directory), or
+        # the other way round.
+        if a.path + "/" == b.path:
+            return (host, SLASH_ADDED)
+        if a.path == b.path + "/":
+            return (host, SLASH_REMOVED)
         longer, shorter = a.path.rstrip("/"), b.path.rstrip("/")
         head, _, segment = longer.rpartition("/")
         if segment and head == shorter:
@@ -96,6 +109,11 @@ def _apply(url: str, rules: Iterable[str]) -> list[str]:
     if params and query:
         query = "&".join(p for p in query.split("&") if p and p.partition("=")[0] not in params)
     paths = [parts.path]
+    last_segment = parts.path.rpartition("/")[2]
+    if SLASH_ADDED in rules and last_segment and "." not in last_segment:
+        paths = [parts.path + "/"]
+    elif SLASH_REMOVED in rules and parts.path.endswith("/") and parts.path != "/":
+        paths = [parts.path[:-1]]
     swaps = dict(r[2:].split(">", 1) for r in rules if r.startswith("f:"))
     first, rest = _first_segment(parts.path)
     if first in swaps:

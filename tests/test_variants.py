@@ -26,6 +26,8 @@ A = "http://a.test"
         (A + "/x", A + "/x", None),
         (A + "/de/admissions", A + "/en/admissions", ("a.test", "f:de>en")),
         (A + "/de/", A + "/en/", None),  # a language's home: too little to go on
+        (A + "/about", A + "/about/", ("a.test", "s:+")),
+        (A + "/about/", A + "/about", ("a.test", "s:-")),
     ],
 )
 def test_variant_rule(url: str, original: str, rule: tuple[str, str] | None) -> None:
@@ -60,6 +62,42 @@ def test_path_segment_reduces_to_the_known_form() -> None:
     assert learner.reduce(A + "/print/y") is None
 
 
+def test_a_trailing_slash_the_server_adds_is_learnt() -> None:
+    learner = VariantLearner()
+    learner.observe_duplicate(A + "/about", A + "/about/")
+    assert learner.reduce(A + "/life") is None
+    learner.observe_duplicate(A + "/news", A + "/news/")
+    assert learner.reduce(A + "/life/catering") == A + "/life/catering/"
+    assert learner.reduce(A + "/life/") is None
+    assert learner.reduce(A + "/guide.pdf") is None  # a file, not a directory
+    # A page whose slash-less form shows something else is a counter-case.
+    learner.observe_distinct(A + "/faq", {A + "/faq/"}.__contains__)
+    assert learner.reduce(A + "/life") is None
+
+
+def test_a_trailing_slash_the_server_removes_is_learnt() -> None:
+    learner = VariantLearner(min_evidence=1)
+    learner.observe_duplicate(A + "/about/", A + "/about")
+    assert learner.reduce(A + "/life/") == A + "/life"
+    assert learner.reduce(A + "/") is None
+
+
+def test_crawl_skips_slashless_links_once_the_redirect_is_learnt() -> None:
+    from pw_adaptive import AdaptiveCrawler, CrawlSettings
+    from pw_adaptive.testing import FakeRenderer
+
+    site = FakeRenderer(_directory_site)
+    settings = CrawlSettings(
+        concurrency=1, max_depth=None, respect_robots=False, probe_soft_404=False,
+        adaptive_stop=False,
+    )  # fmt: skip
+    result = asyncio.run(AdaptiveCrawler(settings, renderer=site).run(SITE + "/0/", "handbook"))
+    slashless = [u for u in site.rendered if not u.endswith("/")]
+    assert len(slashless) == 2  # the two redirects that taught the rule
+    assert len(site.rendered) == 12
+    assert result.skipped["url_variant"] >= 7
+
+
 def test_state_round_trip() -> None:
     learner = VariantLearner()
     learner.observe_duplicate(A + "/x?print=1", A + "/x")
@@ -73,6 +111,21 @@ def test_state_round_trip() -> None:
     again.restore(None)
     with pytest.raises(ValueError):
         VariantLearner(min_evidence=0)
+
+
+def _directory_site(url: str) -> Any:
+    """Ten directory pages, each linking to the next and to itself without its
+    trailing slash, which the server redirects to the directory."""
+    from pw_adaptive.links import Link
+    from pw_adaptive.testing import make_page
+
+    n = int(url.removeprefix(SITE).strip("/") or 0)
+    text = f"Page {n} of the handbook. " + " ".join(f"word{n}x{i}" for i in range(80))
+    links = [Link(f"{SITE}/{n}", text="Permalink")]
+    if n < 9:
+        links.append(Link(f"{SITE}/{n + 1}/", text=f"Chapter {n + 1}"))
+    final = url if url.endswith("/") else url + "/"
+    return make_page(url, title=str(n), markdown=text, links=links, final_url=final)
 
 
 def _print_site(url: str) -> Any:
