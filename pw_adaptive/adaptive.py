@@ -124,8 +124,13 @@ def _block_hash(block: str) -> int:
 class Adaptive:
     """State of one adaptive crawl: evidence per term, blocks seen, stale run."""
 
-    def __init__(self, options: AdaptiveOptions, terms: int) -> None:
+    def __init__(
+        self, options: AdaptiveOptions, terms: int, forgive_score: float | None = None
+    ) -> None:
         self.options = options
+        self.forgive_score = forgive_score
+        """A lead (see ``observe``) at least this strong forgives the stale run;
+        None: never (the seed's stopper, which knows nothing of links)."""
         self._evidence = [0] * terms
         # Hashes of relevant blocks already counted: the same paragraph on
         # several pages (navigation, footers, reposts) counts once.
@@ -172,13 +177,22 @@ class Adaptive:
         return self._sources
 
     def forgive(self) -> None:
-        """Reset the stale run. The crawler calls this while a high-scoring,
-        non-blind link is still queued: a few useless first pages must not end
-        the crawl before it."""
+        """Reset the stale run (``observe`` does so while a strong lead waits)."""
         self._stale = 0
 
-    def observe(self, query: Query, markdown: str, relevance: float, blind: bool) -> str | None:
+    def observe(
+        self, query: Query, markdown: str, relevance: float, blind: bool, *, lead: float = 0.0
+    ) -> str | None:
         """Record one page's main markdown; return a stop reason when done.
+
+        ``lead`` is the score of the strongest link still queued or being
+        rendered (0 when none has a clue). While it is at least
+        ``forgive_score`` the stale run is forgiven first: pages that came up
+        empty must not end the crawl before a promising link was followed.
+        And while any lead has a clue, ``no_relevant_pages`` is not returned:
+        blind pages started before that link was found kept arriving, and the
+        content may be deep, not absent (the page behind the lead resets the
+        cold count when it lands).
 
         ``blind`` says the page was reached by a blind link: nothing on the
         link carried a clue for the query, its score was only the section
@@ -188,6 +202,15 @@ class Adaptive:
         site has no lead to the query: stop with ``no_relevant_pages``. While
         links with clues keep coming the content may just be deep: no stop.
         """
+        if self.forgive_score is not None and lead >= self.forgive_score:
+            self.forgive()
+        reason = self._observe(query, markdown, relevance, blind)
+        if reason == StopReason.NO_RELEVANT_PAGES and lead > 0.0:
+            return None
+        return reason
+
+    def _observe(self, query: Query, markdown: str, relevance: float, blind: bool) -> str | None:
+        """The seed's rules for one page (see ``observe``)."""
         self._last_fresh = False
         patience = max(self.options.patience, 1)
         if self._collected == 0:

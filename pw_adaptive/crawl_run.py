@@ -170,7 +170,7 @@ def new_run(start_url: str, query: Query, settings: CrawlSettings) -> CrawlRun:
         query=query,
         settings=settings,
         frontier=frontier,
-        adaptive=Adaptive(settings.adaptive, len(query)),
+        adaptive=Adaptive(settings.adaptive, len(query), settings.forgive_score),
         scope=scope,
         term_weights=TermWeights(len(query)) if settings.term_weights else None,
     )

@@ -10,8 +10,8 @@ render timings, at any concurrency):
    navigation are checked against the scope again;
 2. duplicates (same final URL, same or near-same content) and soft-404s are
    recorded and not observed;
-3. relevance -> ``Adaptive.observe`` (after ``forgive`` while a strong,
-   non-blind link waits and nothing is covered yet) -> stop reason;
+3. relevance -> ``Adaptive.observe``, told the strongest link still waiting
+   (the stopper forgives and holds back its verdict for it) -> stop reason;
 4. links are scored and pushed (robots.txt checked per origin), attachments
    of relevant pages fetched and read.
 """
@@ -197,19 +197,10 @@ class PageProcessor:
                 run.skipped["url_variant"] += 1
 
     def _observe(self, entry: FrontierEntry, markdown: str, score: float) -> str | None:
+        """The stopper's verdict on one page (None while ``adaptive_stop`` is off)."""
         run = self.run
-        adaptive = run.adaptive
-        # A strong, non-blind link still waits: the pages that came up empty so
-        # far must not end the crawl before it is followed.
-        strongest = max(run.frontier.best_score(), max(run.rendering.values(), default=0.0))
-        if strongest >= run.settings.forgive_score:
-            adaptive.forgive()
-        reason = adaptive.observe(run.query, markdown, score, entry.blind)
-        if reason == StopReason.NO_RELEVANT_PAGES and strongest > 0.0:
-            # A link with a clue is still queued or rendering (blind pages
-            # started before it was found kept arriving): the content may be
-            # deep, not absent. That page resets the cold count when it lands.
-            reason = None
+        lead = max(run.frontier.best_score(), max(run.rendering.values(), default=0.0))
+        reason = run.adaptive.observe(run.query, markdown, score, entry.blind, lead=lead)
         return reason if run.settings.adaptive_stop else None
 
     async def _push_links(

@@ -102,6 +102,32 @@ def test_forgive_resets_the_stale_run() -> None:
     assert a.observe(q, "Refund policy text.", 1.0, False) is None
 
 
+def test_a_strong_lead_forgives_the_stale_run() -> None:
+    q = Query("refund policy")
+    a = Adaptive(opts(1.0, 100, 2), len(q), forgive_score=0.35)
+    assert a.observe(q, "Refund policy text.", 1.0, False) is None
+    # The same text again is stale; with a strong link waiting it is forgiven.
+    for _ in range(3):
+        assert a.observe(q, "Refund policy text.", 1.0, False, lead=0.5) is None
+        assert a.stale() == 1
+    assert a.observe(q, "Refund policy text.", 1.0, False, lead=0.2) == "saturated"
+    # Without a forgive score (the seed's stopper) no lead forgives.
+    a = Adaptive(opts(1.0, 100, 2), len(q))
+    assert a.observe(q, "Refund policy text.", 1.0, False) is None
+    assert a.observe(q, "Refund policy text.", 1.0, False, lead=0.9) is None
+    assert a.observe(q, "Refund policy text.", 1.0, False, lead=0.9) == "saturated"
+
+
+def test_a_lead_with_a_clue_holds_back_no_relevant_pages() -> None:
+    q = Query("refund policy")
+    a = Adaptive(opts(1.0, 100, 2), len(q))
+    for _ in range(3):
+        assert a.observe(q, "About us.", 0.0, True) is None
+    assert a.observe(q, "Careers.", 0.0, True, lead=0.1) is None
+    assert a.cold() == 4
+    assert a.observe(q, "Contact.", 0.0, True) == "no_relevant_pages"
+
+
 def test_last_fresh_and_has_found_follow_fresh_content() -> None:
     q = Query("refund policy")
     a = Adaptive(AdaptiveOptions(), len(q))
