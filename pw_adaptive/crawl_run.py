@@ -162,7 +162,7 @@ def new_run(start_url: str, query: Query, settings: CrawlSettings) -> CrawlRun:
         max_pages=settings.max_pages,
         max_depth=settings.max_depth,
         scope=scope,
-        traps=TrapDetector(),
+        traps=TrapDetector(settings.traps),
         host_delay=settings.host_delay_s,
     )
     run = CrawlRun(
@@ -173,6 +173,8 @@ def new_run(start_url: str, query: Query, settings: CrawlSettings) -> CrawlRun:
         adaptive=Adaptive(settings.adaptive, len(query), settings.forgive_score),
         scope=scope,
         term_weights=TermWeights(len(query)) if settings.term_weights else None,
+        dedup=ContentDeduper.from_settings(settings.dedup),
+        variants=VariantLearner(settings.variant_evidence),
     )
     reason = frontier.push(start, score=1.0, depth=0, blind=False)
     if reason is not None:

@@ -47,6 +47,7 @@ __all__ = [
     "DEFAULT_SHORT_TEXT_WORDS",
     "ContentDeduper",
     "DedupMatch",
+    "DedupSettings",
     "Fingerprint",
     "exact_fingerprint",
     "fingerprint",
@@ -244,6 +245,23 @@ def _prefix_length(size: int, threshold: float) -> int:
     return size - math.ceil(threshold * size - 1e-9) + 1
 
 
+@dataclass(frozen=True)
+class DedupSettings:
+    """Thresholds of content dedup (``CrawlSettings.dedup``); see ``ContentDeduper``."""
+
+    near_threshold: int = DEFAULT_NEAR_THRESHOLD
+    """Largest SimHash Hamming distance (bits, 0-31) of a near-duplicate."""
+    short_text_words: int = DEFAULT_SHORT_TEXT_WORDS
+    """Pages with fewer tokens are compared by word-set Jaccard instead."""
+    jaccard_threshold: float = DEFAULT_JACCARD_THRESHOLD
+    """Jaccard, in (0, 1], at or above which two short pages are near-duplicates."""
+
+    def __post_init__(self) -> None:
+        ContentDeduper.check_thresholds(
+            self.near_threshold, self.short_text_words, self.jaccard_threshold
+        )
+
+
 class ContentDeduper:
     """Recognises pages whose main text was already seen in this crawl.
 
@@ -268,12 +286,7 @@ class ContentDeduper:
         short_text_words: int = DEFAULT_SHORT_TEXT_WORDS,
         jaccard_threshold: float = DEFAULT_JACCARD_THRESHOLD,
     ) -> None:
-        if not 0 <= near_threshold < 32:
-            raise ValueError(f"near_threshold must be in [0, 31], got {near_threshold}")
-        if not 0.0 < jaccard_threshold <= 1.0:
-            raise ValueError(f"jaccard_threshold must be in (0, 1], got {jaccard_threshold}")
-        if short_text_words < 0:
-            raise ValueError(f"short_text_words must be >= 0, got {short_text_words}")
+        self.check_thresholds(near_threshold, short_text_words, jaccard_threshold)
         self.near_threshold = near_threshold
         self.short_text_words = short_text_words
         self.jaccard_threshold = jaccard_threshold
@@ -293,6 +306,23 @@ class ContentDeduper:
         # Every recorded page in order, for `state` (the word sets are the
         # same objects as in `_short`: no copy).
         self._recorded: list[_Recorded] = []
+
+    @staticmethod
+    def check_thresholds(
+        near_threshold: int, short_text_words: int, jaccard_threshold: float
+    ) -> None:
+        """``ValueError`` for thresholds no deduper can use."""
+        if not 0 <= near_threshold < 32:
+            raise ValueError(f"near_threshold must be in [0, 31], got {near_threshold}")
+        if not 0.0 < jaccard_threshold <= 1.0:
+            raise ValueError(f"jaccard_threshold must be in (0, 1], got {jaccard_threshold}")
+        if short_text_words < 0:
+            raise ValueError(f"short_text_words must be >= 0, got {short_text_words}")
+
+    @classmethod
+    def from_settings(cls, settings: DedupSettings) -> ContentDeduper:
+        """A deduper with ``settings``' thresholds."""
+        return cls(settings.near_threshold, settings.short_text_words, settings.jaccard_threshold)
 
     def __len__(self) -> int:
         """Number of recorded (distinct) pages."""

@@ -1,8 +1,10 @@
 """Settings given by a user without Python: a settings file and ``section.field=value``.
 
-Three sections, each a settings dataclass: ``crawl`` (:class:`CrawlSettings`),
-``render`` (:class:`RenderSettings`: the renderer and click exploration) and
-``adaptive`` (:class:`AdaptiveOptions`, the stopper). A settings file is JSON
+Five sections, each a settings dataclass: ``crawl`` (:class:`CrawlSettings`),
+``render`` (:class:`RenderSettings`: the renderer and click exploration),
+and three parts of ``crawl`` of their own: ``adaptive`` (:class:`AdaptiveOptions`,
+the stopper), ``traps`` (:class:`TrapSettings`, the URL trap limits) and
+``dedup`` (:class:`DedupSettings`, content dedup). A settings file is JSON
 or TOML (by its suffix; ``.toml`` is TOML, anything else JSON) with one
 object/table per section::
 
@@ -43,8 +45,10 @@ from pathlib import Path
 from typing import Any
 
 from pw_adaptive.adaptive import AdaptiveOptions
+from pw_adaptive.dedup import DedupSettings
 from pw_adaptive.render.records import RenderSettings
 from pw_adaptive.settings import CrawlSettings
+from pw_adaptive.traps import TrapSettings
 
 __all__ = [
     "SECTIONS",
@@ -61,10 +65,15 @@ SECTIONS: Mapping[str, type[Any]] = {
     "crawl": CrawlSettings,
     "render": RenderSettings,
     "adaptive": AdaptiveOptions,
+    "traps": TrapSettings,
+    "dedup": DedupSettings,
 }
 """Section name -> the settings dataclass it sets."""
 
-_NOT_SETTABLE = {("crawl", "adaptive")}  # the nested stopper options: section "adaptive"
+_NESTED = ("adaptive", "traps", "dedup")
+"""Sections that are a field of ``CrawlSettings`` of the same name."""
+
+_NOT_SETTABLE = {("crawl", name) for name in _NESTED}  # set through their own section
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
@@ -285,7 +294,7 @@ class Overrides:
         """From ``{"section": {"field": value}}`` (a parsed file); every name and
         value checked."""
         if not isinstance(data, Mapping):
-            raise SettingsError("settings must be an object of sections (crawl, render, adaptive)")
+            raise SettingsError(f"settings must be an object of sections ({', '.join(SECTIONS)})")
         out: dict[str, dict[str, Any]] = {}
         for section, table in data.items():
             if not isinstance(table, Mapping):
@@ -327,12 +336,14 @@ class Overrides:
         return self
 
     def apply_crawl(self, settings: CrawlSettings) -> CrawlSettings:
-        """``settings`` with the ``crawl`` and ``adaptive`` values laid over it."""
+        """``settings`` with the ``crawl`` values, and those of its own sections
+        (``adaptive``, ``traps``, ``dedup``), laid over it."""
         try:
             out = replace(settings, **self.section("crawl"))
-            adaptive = self.section("adaptive")
-            if adaptive:
-                out = replace(out, adaptive=replace(out.adaptive, **adaptive))
+            for name in _NESTED:
+                values = self.section(name)
+                if values:
+                    out = replace(out, **{name: replace(getattr(out, name), **values)})
         except (ValueError, TypeError) as exc:
             raise SettingsError(str(exc).splitlines()[0]) from exc
         return out

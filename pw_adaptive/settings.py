@@ -8,7 +8,10 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from pw_adaptive.adaptive import EVIDENCE_RELEVANCE, AdaptiveOptions
+from pw_adaptive.dedup import DedupSettings
 from pw_adaptive.links import DEFAULT_INHERIT
+from pw_adaptive.traps import TrapSettings
+from pw_adaptive.variants import DEFAULT_MIN_EVIDENCE
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,14 @@ class CrawlSettings:
     server in for a public site; never needed against real sites."""
     adaptive: AdaptiveOptions = field(default_factory=AdaptiveOptions)
     """The stopper's options."""
+    traps: TrapSettings = field(default_factory=TrapSettings)
+    """Limits of the URL trap detectors (``pw_adaptive.traps``)."""
+    dedup: DedupSettings = field(default_factory=DedupSettings)
+    """Thresholds of content dedup (``pw_adaptive.dedup``)."""
+    variant_evidence: int = DEFAULT_MIN_EVIDENCE
+    """Duplicates that must agree before a URL variant (a query parameter, a
+    trailing path segment or slash, a language prefix) is learnt not to change
+    a site's pages and skipped before rendering (``pw_adaptive.variants``)."""
     adaptive_stop: bool = True
     """Stop on the stopper's verdict. False: crawl until the budget or the
     frontier runs out (the benchmarks' "stopper off" baseline)."""
@@ -124,6 +135,8 @@ class CrawlSettings:
         for hosts in ("allowed_hosts", "treat_as_public"):
             if isinstance(getattr(self, hosts), str):  # tuple("a.b") would be its letters
                 raise ValueError(f"{hosts} must be a sequence of hosts, not one string")
+        if self.variant_evidence < 1:
+            raise ValueError(f"variant_evidence must be >= 1, got {self.variant_evidence}")
         if self.retry_attempts < 1:
             raise ValueError(f"retry_attempts must be >= 1, got {self.retry_attempts}")
         if min(self.retry_backoff_s, self.retry_backoff_max_s, self.retry_after_cap_s) < 0:
@@ -156,5 +169,14 @@ class CrawlSettings:
         data = asdict(self)
         for volatile in ("time_limit_s", "checkpoint_every", "concurrency"):
             data.pop(volatile, None)
+        # Left out at their defaults, so state files saved before these
+        # settings existed still resume.
+        for name, default in (
+            ("traps", TrapSettings()),
+            ("dedup", DedupSettings()),
+            ("variant_evidence", DEFAULT_MIN_EVIDENCE),
+        ):
+            if getattr(self, name) == default:
+                data.pop(name, None)
         blob = json.dumps(data, sort_keys=True, default=str).encode()
         return hashlib.blake2b(blob, digest_size=12).hexdigest()

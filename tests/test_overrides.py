@@ -83,6 +83,42 @@ def test_file_then_assignments_are_laid_over_the_settings(tmp_path: Path) -> Non
     assert load_settings_file(js).apply_render(RenderSettings()).max_click_explorations == 2
 
 
+def test_trap_dedup_and_variant_settings_are_reachable() -> None:
+    over = Overrides.from_assignments(
+        ["traps.max_path_depth=4", "dedup.near_threshold=5", "crawl.variant_evidence=3"]
+    )
+    crawl = over.apply_crawl(CrawlSettings())
+    assert crawl.traps.max_path_depth == 4
+    assert crawl.traps.max_url_length == CrawlSettings().traps.max_url_length
+    assert crawl.dedup.near_threshold == 5
+    assert crawl.variant_evidence == 3
+    assert crawl.fingerprint() != CrawlSettings().fingerprint()
+    docs = {d.key for d in catalog()}
+    assert {"traps.max_path_depth", "dedup.jaccard_threshold"} <= docs
+    assert "crawl.traps" not in docs and "crawl.dedup" not in docs
+    with pytest.raises(SettingsError, match="positive integer"):
+        Overrides.from_assignments(["traps.max_path_depth=0"])
+    with pytest.raises(SettingsError, match="jaccard_threshold"):
+        Overrides.from_assignments(["dedup.jaccard_threshold=1.5"])
+
+
+def test_crawl_builds_its_trap_detector_deduper_and_learner_from_the_settings() -> None:
+    from pw_adaptive.crawl_run import new_run
+    from pw_adaptive.dedup import DedupSettings
+    from pw_adaptive.query import Query
+    from pw_adaptive.traps import TrapSettings
+
+    settings = CrawlSettings(
+        traps=TrapSettings(max_path_depth=2),
+        dedup=DedupSettings(near_threshold=6),
+        variant_evidence=4,
+    )
+    run = new_run("https://uni.example/", Query("fees"), settings)
+    assert run.frontier.push("https://uni.example/a/b/c", score=0.5, depth=1, blind=False)
+    assert run.dedup.near_threshold == 6
+    assert run.variants.min_evidence == 4
+
+
 @pytest.mark.parametrize(
     ("name", "text", "message"),
     [
