@@ -249,9 +249,11 @@ class _Scratch:
         self.clicks = 0
 
     def moved(self) -> bool:
-        """Whether the last click left the page elsewhere (a new URL, a navigation
-        started): the next candidate needs a fresh copy."""
-        return bool(self.state.navigations) or self.page.url != self.start_url
+        """Whether the last click left the page elsewhere (a new URL: a route
+        change, or an error page): the next candidate needs a fresh copy. A
+        navigation the click started was cancelled before it replaced the
+        document (``hooks.py``): the copy is still the page."""
+        return self.page.is_closed() or self.page.url != self.start_url
 
     async def click(self, candidate: ClickCandidate, settings: RenderSettings) -> str | None:
         """Where clicking ``candidate`` leads: a URL, or None when nothing navigates.

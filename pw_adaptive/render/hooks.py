@@ -115,7 +115,10 @@ async def prepare_page(page: Page, settings: RenderSettings, state: PageState) -
                 state.last_navigation = request.url
                 if state.armed:
                     state.navigations.append(request.url)
-                    await route.abort()
+                    # "aborted" cancels the navigation as a user's Stop would:
+                    # no error page replaces the document, so the scratch copy
+                    # can serve the next click.
+                    await route.abort("aborted")
                     return
             elif settings.block_resources and request.resource_type in BLOCKED_RESOURCE_TYPES:
                 await route.abort()
