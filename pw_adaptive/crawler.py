@@ -139,7 +139,7 @@ class PageProcessor:
                 note = f"{match.reason}_content"
                 self._learn_variant(final, match.original_url)
         if note == "duplicate_url":
-            self._learn_variant(entry.url, final)
+            self._learn_variant(entry.url, final, redirect=True)
         elif note == "duplicate_canonical":
             self._learn_variant(final, canonical)
         run.final_urls.add(final)
@@ -182,12 +182,13 @@ class PageProcessor:
             self.emit(record.to_json())
         return reason
 
-    def _learn_variant(self, url: str, original: str) -> None:
-        """``url`` showed ``original``'s content: learn from it, and once a rule is
-        learnt, drop the queued URLs it reduces to a known one (their content
-        is known: ``skipped["url_variant"]``)."""
+    def _learn_variant(self, url: str, original: str, *, redirect: bool = False) -> None:
+        """``url`` showed ``original``'s content (``redirect``: the site sent it
+        there): learn from it, and once a rule is learnt, drop the queued URLs
+        it reduces to a known one (their content is known:
+        ``skipped["url_variant"]``)."""
         run = self.run
-        if not run.variants.observe_duplicate(url, original):
+        if not run.variants.observe_duplicate(url, original, redirect=redirect):
             return
         frontier = run.frontier
         for queued in frontier.queued_urls():

@@ -137,14 +137,20 @@ class VariantLearner:
         self._by_host: dict[str, set[str]] = {}
         """Rules with evidence, by host: the ones ``observe_distinct`` checks."""
 
-    def observe_duplicate(self, url: str, original: str) -> bool:
+    def observe_duplicate(self, url: str, original: str, *, redirect: bool = False) -> bool:
         """``url``'s content duplicated ``original``'s. True when this made a rule
-        learnt (the caller may then drop queued variants: ``reduce``)."""
+        learnt (the caller may then drop queued variants: ``reduce``).
+
+        ``redirect``: the site's server sent ``url`` to ``original``. A
+        trailing slash added or removed by a redirect is the server's own
+        policy for every path (a directory index), not a likeness of two
+        texts: one such redirect is evidence enough."""
         rule = variant_rule(url, original)
         if rule is None:
             return False
         before = self.learnt(rule)
-        self._evidence[rule] += 1
+        slash = rule[1] in (SLASH_ADDED, SLASH_REMOVED)
+        self._evidence[rule] += self.min_evidence if redirect and slash else 1
         self._by_host.setdefault(rule[0], set()).add(rule[1])
         return self.learnt(rule) and not before
 
