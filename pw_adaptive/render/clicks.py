@@ -32,7 +32,7 @@ from playwright.async_api import BrowserContext, Page
 from pw_adaptive.links import Link
 from pw_adaptive.render.click_memory import ClickMemory, click_key
 from pw_adaptive.render.extract import ClickCandidate, mark_click_candidates
-from pw_adaptive.render.hooks import PageState, close_quietly, prepare_page
+from pw_adaptive.render.hooks import PageState, arm, close_quietly, prepare_page
 from pw_adaptive.render.ready import settled, wait_until_ready
 from pw_adaptive.render.records import RenderSettings
 
@@ -269,7 +269,7 @@ class _Scratch:
         state.navigations.clear()
         state.popups.clear()
         before = page.url
-        state.armed = True
+        await arm(page, state)
         self.clicks += 1
         target = page.locator(f'[data-pw-adaptive-click="{index}"]').first
         try:

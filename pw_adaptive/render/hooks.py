@@ -1,9 +1,12 @@
 """Guards installed on every page the renderer opens.
 
-* Requests: images, fonts and media aborted (``block_resources``); with
-  ``block_third_party``, subresources of other sites aborted; in a scratch page
-  "armed" for a click, main-frame navigations recorded and aborted (the target
-  URL is all click exploration needs).
+* Requests: images, fonts and media not loaded (``block_resources``: by
+  Chromium itself when ``launch_browser`` started it with ``BLOCKING_ARGS``,
+  else aborted by a route); with ``block_third_party``, subresources of other
+  sites aborted; in a page "armed" for a click (``arm``), main-frame
+  navigations recorded and cancelled (the target URL is all click
+  exploration needs). Without any of these, no route is installed: a route
+  pauses every request of the page for Python.
 * Dialogs (alert, confirm, prompt, beforeunload) dismissed.
 * Downloads cancelled (contexts the renderer creates refuse them anyway).
 * Popups recorded and closed.
@@ -18,17 +21,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from playwright.async_api import Dialog, Download, Page, Request, Route
 
+from pw_adaptive.render.browser import blocks_resources
 from pw_adaptive.render.ready import ACTIVITY_SCRIPT, RequestTracker
 from pw_adaptive.render.records import RenderSettings
 
 __all__ = [
     "BLOCKED_RESOURCE_TYPES",
     "PageState",
+    "arm",
     "close_quietly",
     "prepare_page",
     "same_site",
@@ -91,6 +97,10 @@ class PageState:
     """URLs of downloads the page started (all cancelled)."""
     requests: RequestTracker = field(default_factory=RequestTracker)
     """The page's requests the browser has not finished (ready detection)."""
+    route: Callable[[Route, Request], Awaitable[None]] | None = None
+    """The page's route handler (``prepare_page``), installed on first need."""
+    routed: bool = False
+    """Whether ``route`` is installed on the page."""
 
 
 async def prepare_page(page: Page, settings: RenderSettings, state: PageState) -> None:
@@ -109,10 +119,13 @@ async def prepare_page(page: Page, settings: RenderSettings, state: PageState) -
         state.popups.append(popup.url)
         await close_quietly(popup)
 
+    def on_request(request: Request) -> None:
+        if _is_main_navigation(page, request):
+            state.last_navigation = request.url
+
     async def on_route(route: Route, request: Request) -> None:
         try:
             if _is_main_navigation(page, request):
-                state.last_navigation = request.url
                 if state.armed:
                     state.navigations.append(request.url)
                     # "aborted" cancels the navigation as a user's Stop would:
@@ -137,9 +150,23 @@ async def prepare_page(page: Page, settings: RenderSettings, state: PageState) -
     page.on("dialog", on_dialog)
     page.on("download", on_download)
     page.on("popup", on_popup)
+    page.on("request", on_request)
     state.requests.watch(page)
+    state.route = on_route
     await page.add_init_script(script=ACTIVITY_SCRIPT)
-    await page.route("**/*", on_route)
+    native = blocks_resources(page.context.browser)
+    if settings.block_third_party or (settings.block_resources and not native):
+        await page.route("**/*", on_route)
+        state.routed = True
+
+
+async def arm(page: Page, state: PageState) -> None:
+    """From now on, record and cancel ``page``'s main-frame navigations
+    (``state.navigations``); installs the page's route if it has none yet."""
+    if not state.routed and state.route is not None:
+        await page.route("**/*", state.route)
+        state.routed = True
+    state.armed = True
 
 
 def _is_main_navigation(page: Page, request: Request) -> bool:

@@ -46,7 +46,8 @@ class RenderSettings:
     ready_cap_ms: int = 5000
     """Ready detection never waits longer than this (pages that never stop mutating)."""
     block_resources: bool = True
-    """Abort requests for images, fonts and media: extraction never needs them."""
+    """Load no images, web fonts or media: extraction never needs them (Chromium
+    switches for a browser ``launch_browser`` starts, a route otherwise)."""
     block_third_party: bool = False
     """Abort subresource requests to other sites than the page's (analytics, tag
     managers, font CDNs): offline, each of their DNS look-ups stalls a page."""

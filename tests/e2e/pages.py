@@ -245,6 +245,9 @@ ROUTES: dict[str, Page] = {
     "/late-module": Page(LATE_MODULE),
     "/late-module.mjs": Page(LATE_MODULE_JS, content_type="text/javascript", delay_s=0.4),
     "/overlay": Page(OVERLAY),
+    "/img-only": Page(
+        '<!doctype html><title>Map</title><h1>Campus map</h1><img src="/img/campus-map.png" alt="">'
+    ),
     "/docs": Page(SIDEBAR),
     "/spa": Page(HASH_SPA),
     "/fetch-spa": Page(FETCH_SPA),

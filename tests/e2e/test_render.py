@@ -24,6 +24,7 @@ from pw_adaptive.render import (
     find_chromium,
     launch_browser,
 )
+from pw_adaptive.render.browser import blocks_resources
 from pw_adaptive.render.hooks import same_site, site_of
 
 pytestmark = pytest.mark.e2e
@@ -208,9 +209,29 @@ def test_card_links_carry_the_card_teaser_but_menu_links_do_not(portal: Rendered
     assert _link(portal, "/research").context_text == ""  # a menu item: siblings are not context
 
 
-def test_images_are_not_requested(portal: RenderedPage) -> None:
+def test_images_are_not_requested(portal: RenderedPage, chromium_browser: Browser) -> None:
     assert "/portal" in _Handler.requested
     assert "/img/visa.png" not in _Handler.requested
+    assert blocks_resources(chromium_browser)  # by Chromium's switches, no route
+
+
+def test_a_browser_launched_elsewhere_gets_its_images_aborted_by_a_route(
+    loop: asyncio.AbstractEventLoop, site: str
+) -> None:
+    async def run() -> tuple[bool, RenderedPage]:
+        async with async_playwright() as playwright:
+            plain = RenderSettings(browser_args=TEST_ARGS, block_resources=False)
+            browser = await launch_browser(playwright, plain)
+            try:
+                async with PlaywrightRenderer(browser, SETTINGS) as renderer:
+                    return blocks_resources(browser), await renderer.render(site + "/img-only")
+            finally:
+                await browser.close()
+
+    native, page = loop.run_until_complete(run())
+    assert not native
+    assert "# Campus map" in page.markdown
+    assert "/img/campus-map.png" not in _Handler.requested
 
 
 def test_renderer_uses_a_users_context_and_leaves_it_open(
