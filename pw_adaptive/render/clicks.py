@@ -130,7 +130,7 @@ async def explore_clicks(
     # page; another worker (a further render of the page) only pays off for a
     # longer queue.
     per_worker = _CLICKS_PER_SCRATCH if live is not None else 1
-    workers = max(1, min(settings.click_concurrency, -(-len(to_explore) // per_worker)))
+    workers = min(settings.click_concurrency, -(-len(to_explore) // per_worker))
     queue = list(to_explore)
 
     async def await_other(candidate: ClickCandidate, future: asyncio.Future[str | None]) -> None:
@@ -156,7 +156,7 @@ async def explore_clicks(
                         memory,
                         live if i == 0 else None,
                     )
-                    for i in range(workers if queue else 0)
+                    for i in range(workers)
                 ),
                 *(await_other(c, f) for c, f in waits),
             )

@@ -214,7 +214,7 @@ READY_FUNCTION = r"""
              A.busy(settleMs, Math.max(0, due - now)) === "")
       verdict = (W.lastChange >= 0 ? "quiet" : "static") + "+early";
     else if (now >= deadline) verdict = "cap";
-    if (verdict === "cap" || (verdict && !verdict.endsWith("+early"))) W.observer.disconnect();
+    if (verdict && !verdict.endsWith("+early")) W.observer.disconnect();
     if (verdict) resolve(verdict); else later(tick, 40);
   };
   tick();
@@ -263,11 +263,9 @@ class RequestTracker:
             self.in_flight = max(0, self.in_flight - 1)
             self.last_end = time.monotonic()
 
-    def idle_for(self) -> float:
-        """Seconds since the last request ended (0 while one is in flight)."""
-        if self.in_flight > 0:
-            return 0.0
-        return time.monotonic() - self.last_end
+    def idle(self, ms: int) -> bool:
+        """Whether no request is in flight and none ended in the last ``ms``."""
+        return self.in_flight == 0 and (time.monotonic() - self.last_end) * 1000 >= ms
 
 
 async def settled(
@@ -277,7 +275,7 @@ async def settled(
     (see the module doc): no request of the browser's unfinished or finished
     within ``settle_ms``, and the page's own pending work (timers due within
     the horizon, frames, fetch/XHR) done."""
-    if requests is None or requests.idle_for() * 1000 < settle_ms:
+    if requests is None or not requests.idle(settle_ms):
         return False
     try:
         busy = await page.evaluate(_SETTLED_FUNCTION, [settle_ms, horizon_ms])
@@ -322,13 +320,13 @@ async def wait_until_ready(
                 if early == verdict:
                     return verdict
                 assert requests is not None
-                if requests.idle_for() * 1000 >= settle_ms:
+                if requests.idle(settle_ms):
                     return early
                 if loop.time() >= deadline:
                     return "cap"
                 # The browser still loads something for the page (a script chunk,
                 # a frame): ask again once it is done, or when the cap is near.
-                while requests.idle_for() * 1000 < settle_ms and loop.time() < deadline:
+                while not requests.idle(settle_ms) and loop.time() < deadline:
                     await asyncio.sleep(0.02)
         except TimeoutError:
             return "unresponsive"
