@@ -828,7 +828,8 @@ def verdict(rows: Sequence[Row], names: Sequence[str], group: str) -> list[str]:
 
 def write_traces(folder: Path, tasks: Sequence[Task], outcomes: dict[str, TaskOutcome]) -> None:
     """One text file per task: pw_adaptive's pages in fetch order with their
-    relevance, link score, blindness and label (R relevant, b borderline)."""
+    relevance, link score, blindness and label (R relevant, b borderline);
+    ``*`` marks a page the crawl itself identified as relevant."""
     folder.mkdir(parents=True, exist_ok=True)
     for task in tasks:
         result = outcomes[task.id].default
@@ -843,7 +844,8 @@ def write_traces(folder: Path, tasks: Sequence[Task], outcomes: dict[str, TaskOu
                 mark = "R" if urls & task.relevant else "b" if urls & task.borderline else "-"
                 flag = page.error or page.note or ""
                 lines.append(
-                    f"{i:3d} {mark} rel={page.relevance:.3f} link={page.link_score:.2f}"
+                    f"{i:3d} {mark}{'*' if page.relevant else ' '} rel={page.relevance:.3f}"
+                    f" link={page.link_score:.2f}"
                     f"{' blind' if page.blind else '      '} d={page.depth} {page.final_url} {flag}"
                 )
         missed = sorted(task.relevant - set(outcomes[task.id].rows[0].found_urls))
