@@ -22,9 +22,9 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from pw_adaptive.core.scope import Scope
+from pw_adaptive.core.urls import canonicalize_url
 from pw_adaptive.pages import RenderedPage
-from pw_adaptive.scope import Scope
-from pw_adaptive.urls import canonicalize_url
 
 __all__ = ["Graph", "Oracle", "explore", "oracle_pages", "page_links"]
 

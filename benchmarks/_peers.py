@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pw_adaptive.urls import canonicalize_url
+from pw_adaptive.core.urls import canonicalize_url
 
 ROOT = Path(__file__).resolve().parent.parent
 PEERS_DIR = ROOT / "benchmarks" / "peers"

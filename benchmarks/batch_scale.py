@@ -33,8 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from fixtures_site import serve_portals
-from pw_adaptive.batch import Executor, LocalExecutor, crawl_many, iter_results
-from pw_adaptive.jobs import Job
+from pw_adaptive.batch.jobs import Job
+from pw_adaptive.batch.local import Executor, LocalExecutor, crawl_many, iter_results
 
 os.environ.setdefault(
     "PW_ADAPTIVE_BROWSER_ARGS", '"--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"'
@@ -172,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.ray_workers:
                 import ray
 
-                from pw_adaptive.ray_executor import RayExecutor
+                from pw_adaptive.batch.ray_executor import RayExecutor
 
                 temp = tempfile.mkdtemp(prefix="pwray", dir="/tmp")
                 started = time.monotonic()

@@ -45,16 +45,16 @@ if str(ROOT) not in sys.path:  # runnable as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
 from fixtures_site.words import PORTAL_WORDS  # noqa: E402
-from pw_adaptive.checkpoint import Checkpoint  # noqa: E402
-from pw_adaptive.dedup import ContentDeduper  # noqa: E402
-from pw_adaptive.frontier import Frontier  # noqa: E402
-from pw_adaptive.links import Link, Region, score_link  # noqa: E402
-from pw_adaptive.query import Query  # noqa: E402
-from pw_adaptive.relevance import relevance  # noqa: E402
-from pw_adaptive.scope import Scope  # noqa: E402
+from pw_adaptive.core.dedup import ContentDeduper  # noqa: E402
+from pw_adaptive.core.frontier import Frontier  # noqa: E402
+from pw_adaptive.core.links import Link, Region, score_link  # noqa: E402
+from pw_adaptive.core.query import Query  # noqa: E402
+from pw_adaptive.core.relevance import relevance  # noqa: E402
+from pw_adaptive.core.scope import Scope  # noqa: E402
+from pw_adaptive.core.traps import TrapDetector  # noqa: E402
+from pw_adaptive.core.urls import canonicalize_url  # noqa: E402
+from pw_adaptive.crawling.checkpoint import Checkpoint  # noqa: E402
 from pw_adaptive.text.lang import detect_language  # noqa: E402
-from pw_adaptive.traps import TrapDetector  # noqa: E402
-from pw_adaptive.urls import canonicalize_url  # noqa: E402
 
 QUERY = "international student housing"
 SITE = "https://www.uni.edu"

@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from fixtures_site import serve_portals  # noqa: E402
 from pw_adaptive import AdaptiveCrawler, CrawlSettings  # noqa: E402
-from pw_adaptive.crawler import Progress  # noqa: E402
+from pw_adaptive.crawling.loop import Progress  # noqa: E402
 from pw_adaptive.render import RenderSettings  # noqa: E402
 
 QUERY = "tuition fees 2026/27"

@@ -81,29 +81,29 @@ from _peers import PEERS, PeerRun, run_peer  # noqa: E402
 from _render_cache import RenderCache  # noqa: E402
 
 from fixtures_site import serve_portals  # noqa: E402
-from pw_adaptive.adaptive import (  # noqa: E402
-    COLD_PATIENCE,
-    EVIDENCE_RELEVANCE,
-    MIN_RELEVANCE,
-    MIN_SOURCES,
-)
-from pw_adaptive.api import AdaptiveCrawler  # noqa: E402
-from pw_adaptive.crawler import StartPageError  # noqa: E402
-from pw_adaptive.query import Synonyms  # noqa: E402
-from pw_adaptive.records import CrawlResult  # noqa: E402
-from pw_adaptive.render import PlaywrightRenderer, RenderSettings  # noqa: E402
-from pw_adaptive.render.browser import launch_browser  # noqa: E402
-from pw_adaptive.render.fetch import PlaywrightFetcher  # noqa: E402
-from pw_adaptive.scope import Scope  # noqa: E402
-from pw_adaptive.scoring import (  # noqa: E402
+from pw_adaptive.core.query import Synonyms  # noqa: E402
+from pw_adaptive.core.scope import Scope  # noqa: E402
+from pw_adaptive.core.scoring import (  # noqa: E402
     AnchorScorer,
     BreadthFirstScorer,
     LinkScorer,
     UrlKeywordScorer,
 )
+from pw_adaptive.core.stopper import (  # noqa: E402
+    COLD_PATIENCE,
+    EVIDENCE_RELEVANCE,
+    MIN_RELEVANCE,
+    MIN_SOURCES,
+)
+from pw_adaptive.core.urls import canonicalize_url  # noqa: E402
+from pw_adaptive.crawling.api import AdaptiveCrawler  # noqa: E402
+from pw_adaptive.crawling.loop import StartPageError  # noqa: E402
+from pw_adaptive.records import CrawlResult  # noqa: E402
+from pw_adaptive.render import PlaywrightRenderer, RenderSettings  # noqa: E402
+from pw_adaptive.render.browser import launch_browser  # noqa: E402
+from pw_adaptive.render.fetch import PlaywrightFetcher  # noqa: E402
 from pw_adaptive.settings import CrawlSettings  # noqa: E402
 from pw_adaptive.text.scripts import ARABIC, HAN, KANA  # noqa: E402
-from pw_adaptive.urls import canonicalize_url  # noqa: E402
 
 DEFAULT_JSON = ROOT / "benchmarks" / "results" / "quality.json"
 DEFAULT = "pw_adaptive"

@@ -106,7 +106,7 @@ if str(ROOT) not in sys.path:  # runnable as a script from anywhere
 from playwright.async_api import async_playwright  # noqa: E402
 
 from fixtures_site.server import load_portals  # noqa: E402
-from pw_adaptive.api import AdaptiveCrawler  # noqa: E402
+from pw_adaptive.crawling.api import AdaptiveCrawler  # noqa: E402
 from pw_adaptive.render import RenderSettings  # noqa: E402
 from pw_adaptive.render.browser import launch_browser  # noqa: E402
 from pw_adaptive.settings import CrawlSettings  # noqa: E402

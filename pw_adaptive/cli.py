@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from pw_adaptive.adaptive import MIN_RELEVANCE
+from pw_adaptive.core.stopper import MIN_RELEVANCE
 
 if TYPE_CHECKING:
     from pw_adaptive.render.records import RenderSettings
@@ -61,7 +61,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from pw_adaptive.identity import __version__
+    from pw_adaptive.crawling.identity import __version__
 
     parser = _Parser(
         prog="pw-adaptive",
@@ -175,7 +175,7 @@ def _add_settings_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _overrides(args: argparse.Namespace) -> Any:
     """The ``--settings`` file with the ``--set`` assignments laid over it."""
-    from pw_adaptive.overrides import Overrides, SettingsError, load_settings_file
+    from pw_adaptive.crawling.overrides import Overrides, SettingsError, load_settings_file
 
     try:
         base = load_settings_file(args.settings) if args.settings else Overrides()
@@ -187,7 +187,7 @@ def _overrides(args: argparse.Namespace) -> Any:
 def _settings_list(args: argparse.Namespace) -> int:
     from dataclasses import asdict
 
-    from pw_adaptive.overrides import catalog, format_catalog
+    from pw_adaptive.crawling.overrides import catalog, format_catalog
 
     if getattr(args, "json", False):
         import json
@@ -228,8 +228,8 @@ def _check_user_agent(value: str | None) -> None:
 
 
 def _validate_crawl(args: argparse.Namespace) -> None:
-    from pw_adaptive.query import Query
-    from pw_adaptive.urls import canonicalize_url
+    from pw_adaptive.core.query import Query
+    from pw_adaptive.core.urls import canonicalize_url
 
     try:
         canonicalize_url(args.url)
@@ -277,10 +277,10 @@ async def _crawl(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from pw_adaptive.api import AdaptiveCrawler
-    from pw_adaptive.crawler import Progress as CrawlProgress
-    from pw_adaptive.crawler import StartPageError
-    from pw_adaptive.output import JsonlWriter, count_records
+    from pw_adaptive.crawling.api import AdaptiveCrawler
+    from pw_adaptive.crawling.loop import Progress as CrawlProgress
+    from pw_adaptive.crawling.loop import StartPageError
+    from pw_adaptive.crawling.output import JsonlWriter, count_records
     from pw_adaptive.render.browser import BrowserNotFoundError
     from pw_adaptive.settings import CrawlSettings
 
@@ -416,8 +416,8 @@ def _report(args: argparse.Namespace) -> int:
 def _batch(args: argparse.Namespace) -> int:
     import threading
 
-    from pw_adaptive.batch import JobOutcome, LocalExecutor, crawl_many
-    from pw_adaptive.jobs import JobError, load_jobs
+    from pw_adaptive.batch.jobs import JobError, load_jobs
+    from pw_adaptive.batch.local import JobOutcome, LocalExecutor, crawl_many
     from pw_adaptive.render.browser import BrowserNotFoundError
 
     if args.workers is not None and args.workers < 1:
@@ -432,7 +432,7 @@ def _batch(args: argparse.Namespace) -> int:
     if args.ray is None:
         executor: Any = LocalExecutor(args.workers or 2)
     else:
-        from pw_adaptive.ray_executor import MissingRayError, RayExecutor
+        from pw_adaptive.batch.ray_executor import MissingRayError, RayExecutor
 
         try:
             executor = RayExecutor(args.ray or None, workers=args.workers)

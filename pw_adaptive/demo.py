@@ -12,8 +12,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from pw_adaptive.api import crawl
-from pw_adaptive.urls import canonicalize_url
+from pw_adaptive.core.urls import canonicalize_url
+from pw_adaptive.crawling.api import crawl
 
 DEFAULT_PORTAL = "spa_hash"
 

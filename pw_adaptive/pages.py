@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 from urllib.parse import unquote, urlsplit
 
-from pw_adaptive.links import Link
+from pw_adaptive.core.links import Link
 from pw_adaptive.records import PageTimings
 
 __all__ = [
@@ -47,7 +47,7 @@ class RenderedPage:
     """One URL rendered in the browser and extracted.
 
     ``error`` is set only when no page could be rendered; it starts with the failure
-    kind (``pw_adaptive.retry.FailureKind``): ``"timeout: ..."``, ``"crash: ..."``,
+    kind (``pw_adaptive.crawling.retry.FailureKind``): ``"timeout: ..."``, ``"crash: ..."``,
     ``"browser_closed: ..."``, ``"network: ..."``, ``"redirect_loop: ..."``, or
     ``"download"`` when the navigation turned into a download or answered with a
     document (PDF, DOCX, ...), which is then the one entry of ``attachments``. The
@@ -92,7 +92,7 @@ class RenderedPage:
     page that did not answer at all by then fails with a ``timeout``)."""
     retry_after: str = ""
     """The ``Retry-After`` header of the main document's answer, as sent (a 429 or
-    503 asking the crawler to come back later; ``pw_adaptive.retry`` parses it)."""
+    503 asking the crawler to come back later; ``pw_adaptive.crawling.retry`` parses it)."""
     timings: PageTimings = field(default_factory=PageTimings)
     """Where the time went (``elapsed_s`` is its ``total_s``)."""
 

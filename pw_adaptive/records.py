@@ -87,7 +87,7 @@ class PageRecord:
     elapsed_s: float = 0.0
     relevant: bool = False
     """The page is about the query, not only touching it
-    (:func:`pw_adaptive.relevance.assess`): what ``relevant_pages()`` returns."""
+    (:func:`pw_adaptive.core.relevance.assess`): what ``relevant_pages()`` returns."""
     lang: str = ""
     """Language of the page's text (ISO 639-1, :func:`pw_adaptive.text.detect_language`);
     "" when it has none, or in records written before languages were recorded."""

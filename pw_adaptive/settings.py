@@ -7,11 +7,11 @@ import json
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
-from pw_adaptive.adaptive import EVIDENCE_RELEVANCE, AdaptiveOptions
-from pw_adaptive.dedup import DedupSettings
-from pw_adaptive.links import DEFAULT_INHERIT
-from pw_adaptive.traps import TrapSettings
-from pw_adaptive.variants import DEFAULT_MIN_EVIDENCE
+from pw_adaptive.core.dedup import DedupSettings
+from pw_adaptive.core.links import DEFAULT_INHERIT
+from pw_adaptive.core.stopper import EVIDENCE_RELEVANCE, AdaptiveOptions
+from pw_adaptive.core.traps import TrapSettings
+from pw_adaptive.core.variants import DEFAULT_MIN_EVIDENCE
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ class CrawlSettings:
     """Let a crawl that starts on a public host reach loopback, private,
     link-local, unique-local and cloud-metadata addresses. Off by default:
     pages of a public site must not steer the browser into the local network
-    (``pw_adaptive.netguard``). A start URL on such an address (an intranet,
+    (``pw_adaptive.crawling.netguard``). A start URL on such an address (an intranet,
     a local server) turns the guard off by itself."""
     treat_as_public: tuple[str, ...] = ()
     """Hosts (names or IP literals, no port) the private-address guard counts
@@ -54,13 +54,13 @@ class CrawlSettings:
     adaptive: AdaptiveOptions = field(default_factory=AdaptiveOptions)
     """The stopper's options."""
     traps: TrapSettings = field(default_factory=TrapSettings)
-    """Limits of the URL trap detectors (``pw_adaptive.traps``)."""
+    """Limits of the URL trap detectors (``pw_adaptive.core.traps``)."""
     dedup: DedupSettings = field(default_factory=DedupSettings)
-    """Thresholds of content dedup (``pw_adaptive.dedup``)."""
+    """Thresholds of content dedup (``pw_adaptive.core.dedup``)."""
     variant_evidence: int = DEFAULT_MIN_EVIDENCE
     """Duplicates that must agree before a URL variant (a query parameter, a
     trailing path segment or slash, a language prefix) is learnt not to change
-    a site's pages and skipped before rendering (``pw_adaptive.variants``)."""
+    a site's pages and skipped before rendering (``pw_adaptive.core.variants``)."""
     adaptive_stop: bool = True
     """Stop on the stopper's verdict. False: crawl until the budget or the
     frontier runs out (the benchmarks' "stopper off" baseline)."""
@@ -73,7 +73,7 @@ class CrawlSettings:
     """Share of the parent page's relevance a link inherits (Shark-Search)."""
     inherit_min_relevance: float = EVIDENCE_RELEVANCE
     """Only pages at least this relevant pass a share on to their links
-    (``pw_adaptive.links.INHERIT_MIN_RELEVANCE``); 0 lets every page do so."""
+    (``pw_adaptive.core.links.INHERIT_MIN_RELEVANCE``); 0 lets every page do so."""
     rescore_links: bool = True
     """Score a queued link again each time a page links to it, and raise its
     priority when the new sighting is stronger (a link inherits from a
@@ -96,7 +96,7 @@ class CrawlSettings:
     retry_attempts: int = 3
     """Attempts per page at most, the first included, for transient failures:
     the statuses of ``retry_statuses``, timeouts, renderer crashes and a browser
-    that went away (``pw_adaptive.retry``). 1 turns retries off. Each attempt
+    that went away (``pw_adaptive.crawling.retry``). 1 turns retries off. Each attempt
     is one call to the renderer, which itself tries once more at once after a
     crash or a network error (``RenderSettings.retries``, default 1): a page
     that always crashes is rendered ``2 * retry_attempts`` times."""

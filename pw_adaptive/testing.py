@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterable, Mapping
 
-from pw_adaptive.links import Link
+from pw_adaptive.core.links import Link
 from pw_adaptive.pages import Attachment, PageTimings, RenderedPage
 
 __all__ = ["FakeRenderer", "make_page"]

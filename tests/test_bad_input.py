@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from pw_adaptive import AdaptiveCrawler, CrawlSettings, crawl
-from pw_adaptive.checkpoint import Checkpoint
 from pw_adaptive.cli import EXIT_USAGE, main, markdown_filename
+from pw_adaptive.core.query import MAX_TERMS
+from pw_adaptive.crawling.checkpoint import Checkpoint
 from pw_adaptive.pages import RenderedPage
-from pw_adaptive.query import MAX_TERMS
 
 START = "http://127.0.0.1:9/"
 
@@ -63,7 +63,7 @@ def test_library_refuses_bad_urls_and_queries_before_rendering(start: str, query
 
 
 def test_a_query_of_max_terms_is_accepted() -> None:
-    from pw_adaptive.query import Query
+    from pw_adaptive.core.query import Query
 
     assert MAX_TERMS == 64
     assert len(Query(" ".join(f"w{i}" for i in range(MAX_TERMS)))) == MAX_TERMS

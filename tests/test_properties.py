@@ -11,9 +11,9 @@ from urllib.parse import urlsplit
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pw_adaptive.output import JsonlWriter, repair_tail
-from pw_adaptive.traps import TrapDetector, TrapReason
-from pw_adaptive.urls import canonicalize_url
+from pw_adaptive.core.traps import TrapDetector, TrapReason
+from pw_adaptive.core.urls import canonicalize_url
+from pw_adaptive.crawling.output import JsonlWriter, repair_tail
 
 # --------------------------------------------------------------- URL strategies
 

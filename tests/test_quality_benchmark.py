@@ -14,11 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from pw_adaptive.adaptive import COLD_PATIENCE, MIN_SOURCES, Adaptive, AdaptiveOptions, StopReason
+from pw_adaptive.core.query import Query
+from pw_adaptive.core.scope import Scope
+from pw_adaptive.core.stopper import (
+    COLD_PATIENCE,
+    MIN_SOURCES,
+    Adaptive,
+    AdaptiveOptions,
+    StopReason,
+)
 from pw_adaptive.pages import FetchResult, RenderedPage
-from pw_adaptive.query import Query
 from pw_adaptive.records import CrawlResult, PageRecord
-from pw_adaptive.scope import Scope
 from pw_adaptive.settings import CrawlSettings
 from pw_adaptive.testing import FakeRenderer, make_page
 

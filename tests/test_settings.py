@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from pw_adaptive.links import DEFAULT_INHERIT
+from pw_adaptive.core.links import DEFAULT_INHERIT
 from pw_adaptive.settings import CrawlSettings
 
 

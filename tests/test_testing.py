@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from pw_adaptive.links import Link
+from pw_adaptive.core.links import Link
 from pw_adaptive.pages import Renderer
 from pw_adaptive.testing import FakeRenderer, make_page
 

@@ -12,7 +12,7 @@ shell would) followed by ``RenderSettings.browser_args``.
 
 Playwright is imported only where it is called: finding a browser, the
 environment names and the errors work without it (``pw_adaptive.cli``,
-``pw_adaptive.ray_executor``).
+``pw_adaptive.batch.ray_executor``).
 """
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from pw_adaptive.links import Region
+from pw_adaptive.core.links import Region
 from pw_adaptive.render.extract import ClickCandidate
 
 __all__ = ["CHROME_REGIONS", "ClickKey", "ClickMemory", "click_key"]

@@ -29,7 +29,7 @@ from contextlib import ExitStack, suppress
 
 from playwright.async_api import BrowserContext, Page
 
-from pw_adaptive.links import Link
+from pw_adaptive.core.links import Link
 from pw_adaptive.render.click_memory import ClickMemory, click_key
 from pw_adaptive.render.extract import ClickCandidate, mark_click_candidates
 from pw_adaptive.render.hooks import PageState, arm, close_quietly, prepare_page

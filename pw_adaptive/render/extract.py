@@ -16,7 +16,7 @@ from typing import Any
 
 from playwright.async_api import Page
 
-from pw_adaptive.links import Link, Region
+from pw_adaptive.core.links import Link, Region
 from pw_adaptive.pages import ATTACHMENT_EXTENSIONS, Attachment, attachment_kind
 from pw_adaptive.text.normalize import normalize_main_text
 

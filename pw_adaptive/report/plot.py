@@ -3,7 +3,7 @@
 Over fetch order (x: page 1 .. n) on a 0..1 scale (y):
 
 * the stopper's coverage after each page (a thick line), recomputed from the
-  page's evidence with :func:`pw_adaptive.adaptive.coverage_of`;
+  page's evidence with :func:`pw_adaptive.core.stopper.coverage_of`;
 * each term's evidence as a share of the target, ``min(1, e / target)``
   (thin dashed lines, one colour per term);
 * each page's relevance (dots; hollow for pages the stopper never saw:
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from pw_adaptive.adaptive import EVIDENCE_RELEVANCE, MIN_RELEVANCE, coverage_of
+from pw_adaptive.core.stopper import EVIDENCE_RELEVANCE, MIN_RELEVANCE, coverage_of
 from pw_adaptive.report.log import PageRow
 
 WIDTH, HEIGHT = 960, 340

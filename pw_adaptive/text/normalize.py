@@ -77,7 +77,7 @@ def normalize_main_text(text: str, *, for_fingerprint: bool = False) -> str:
     Letters and line breaks are kept.
 
     With ``for_fingerprint=True``, the form the duplicate and soft-404 tests
-    compare (:mod:`pw_adaptive.dedup`): NFKC (full-width forms, ligatures and
+    compare (:mod:`pw_adaptive.core.dedup`): NFKC (full-width forms, ligatures and
     compatibility characters fold to their plain equivalents), case folding,
     and every run of whitespace, line breaks included, one space, trimmed.
     Digits are kept: on university portals numbers are the facts (fees,

@@ -11,7 +11,7 @@ into words by a segmenter per language, loaded on first use:
 * Thai: ``pythainlp``'s ``newmm`` with its bundled dictionary.
 
 Only queries are segmented: pages are matched with patterns that need no
-segmentation (see :mod:`pw_adaptive.query`), so the segmenters' cost is paid
+segmentation (see :mod:`pw_adaptive.core.query`), so the segmenters' cost is paid
 once per query, never per page. When a segmenter's package is missing the run
 is split where the script changes (kanji / kana) or kept whole.
 """

@@ -24,9 +24,9 @@ import pytest
 from logged_portal import LoggedPortal, serve_logged_portal  # tests/e2e/logged_portal.py
 
 from pw_adaptive import Job, crawl
-from pw_adaptive.batch import SUMMARY_FILE, LocalExecutor, crawl_many, iter_results
+from pw_adaptive.batch.local import SUMMARY_FILE, LocalExecutor, crawl_many, iter_results
+from pw_adaptive.batch.ray_executor import RayExecutor
 from pw_adaptive.cli import EXIT_JOBS_FAILED, main
-from pw_adaptive.ray_executor import RayExecutor
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 

@@ -13,7 +13,7 @@ import pytest
 
 from pw_adaptive import AdaptiveCrawler, CrawlSettings, crawl
 from pw_adaptive.cli import EXIT_OK, EXIT_START, main
-from pw_adaptive.crawler import Progress
+from pw_adaptive.crawling.loop import Progress
 
 pytestmark = pytest.mark.e2e
 

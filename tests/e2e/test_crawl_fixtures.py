@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 from playwright.async_api import async_playwright
 
-from pw_adaptive.api import AdaptiveCrawler
+from pw_adaptive.core.traps import TrapDetector
+from pw_adaptive.core.urls import canonicalize_url
+from pw_adaptive.crawling.api import AdaptiveCrawler
 from pw_adaptive.records import CrawlResult
 from pw_adaptive.render import RenderSettings
 from pw_adaptive.render.browser import launch_browser
 from pw_adaptive.settings import CrawlSettings
-from pw_adaptive.traps import TrapDetector
-from pw_adaptive.urls import canonicalize_url
 
 # The module fixture crawls every task inside the first test's setup.
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(1200)]

@@ -28,8 +28,8 @@ from playwright.async_api import Browser, async_playwright
 
 from fixtures_site import serve_portals
 from fixtures_site.portals import faults
-from pw_adaptive.api import AdaptiveCrawler
-from pw_adaptive.crawler import Progress
+from pw_adaptive.crawling.api import AdaptiveCrawler
+from pw_adaptive.crawling.loop import Progress
 from pw_adaptive.records import CrawlResult, PageRecord
 from pw_adaptive.render import BrowserClosedError, RenderSettings, launch_browser
 from pw_adaptive.settings import CrawlSettings

@@ -14,7 +14,7 @@ import pytest
 from pages import ROUTES  # tests/e2e/pages.py (pytest puts this directory on sys.path)
 from playwright.async_api import Browser, Playwright, async_playwright
 
-from pw_adaptive.links import Link, Region
+from pw_adaptive.core.links import Link, Region
 from pw_adaptive.render import (
     BrowserNotFoundError,
     PlaywrightRenderer,

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from pw_adaptive.api import crawl
+from pw_adaptive.crawling.api import crawl
 from pw_adaptive.render import RenderSettings
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]

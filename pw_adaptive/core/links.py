@@ -1,0 +1,399 @@
+"""Links as a person sees them, and how much each one promises for a query.
+
+A link carries what the rendered page shows about it: its visible text, its
+accessible name (aria-label, title, img alt) for icon links, the region of the
+page it sits in, the heading of the card or list around it, and whether it was
+visible. Scoring and blindness are defined in the project DESIGN ("Links and
+blindness").
+
+A link's score in [0, 1] tells the frontier how promising it is:
+
+* its **clue** is the strongest evidence for the query that a person sees on
+  it, as the fraction of query terms (or synonyms) hit, scaled by where the
+  evidence is (:data:`CLUE_WEIGHTS`): the visible text, the accessible name,
+  the card heading (in full for generic anchors such as "Learn more", partly
+  otherwise), or the words of the URL's path and route;
+* plus a share of the parent page's relevance (Shark-Search inheritance,
+  Hersovici et al., "The shark-search algorithm", WWW7, 1998: children of a
+  relevant page are likely relevant even when their anchors say little);
+* never below the section floor of its region (:data:`SECTION_FLOORS`), so
+  menus still get explored when nothing on the page names the query.
+
+A link is **blind** when its clue is below :data:`MIN_CLUE`: neither what a
+person sees on it nor its URL says anything worth following about the query. Inheritance lifts a blind link's score
+but does not make it a clue; the stopper's cold-start rule counts pages
+reached through blind links.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any, Final, Literal
+from urllib.parse import urlsplit
+
+from pw_adaptive.core.query import Query, normalize_text
+from pw_adaptive.core.relevance import url_words
+from pw_adaptive.core.stopper import EVIDENCE_RELEVANCE
+from pw_adaptive.text.languages import phrases
+from pw_adaptive.text.scripts import UNSPACED, WORD
+
+__all__ = [
+    "CLUE_WEIGHTS",
+    "DEFAULT_INHERIT",
+    "GENERIC_ANCHORS",
+    "HIDDEN_FACTOR",
+    "LANGUAGE_SWITCH_FACTOR",
+    "MIN_CLUE",
+    "SECTION_FLOORS",
+    "ClueSource",
+    "Link",
+    "LinkScore",
+    "Region",
+    "TermWeights",
+    "is_blind",
+    "is_generic_anchor",
+    "is_language_switch",
+    "language_prefix",
+    "score_link",
+]
+
+
+class Region(StrEnum):
+    """Where on the page a link sits; each region has its own section floor."""
+
+    NAV = "nav"
+    HEADER = "header"
+    MAIN = "main"
+    ASIDE = "aside"
+    FOOTER = "footer"
+
+
+@dataclass(frozen=True)
+class Link:
+    """One link found on a rendered page."""
+
+    url: str
+    """Absolute URL (not yet canonicalized)."""
+    text: str = ""
+    """Visible anchor text as rendered (innerText), whitespace collapsed."""
+    accessible_name: str = ""
+    """aria-label, title or img alt: what an icon link says to a screen reader."""
+    region: Region = Region.MAIN
+    """The page region the link sits in."""
+    context_heading: str = ""
+    """The nearest heading of the card, list or section the link sits in."""
+    context_text: str = ""
+    """The text of the card or list item around the link (its teaser, its
+    description), when that is short; empty for links in bare lists and menus."""
+    visible: bool = True
+    """False for links in collapsed menus, closed tabs and the like."""
+    via_click: bool = False
+    """True when the URL was found by clicking an element that has no href."""
+
+
+SECTION_FLOORS: Final[Mapping[Region, float]] = MappingProxyType(
+    {
+        # Menus are the site's own map of its sections: a clue-less "Your stay"
+        # or "Life here" in the menu often leads to the topic, so menus explore.
+        Region.NAV: 0.1,
+        Region.HEADER: 0.1,
+        # Links in the content are related to the page, but without a clue
+        # they are more often "next article" or a person's profile.
+        Region.MAIN: 0.08,
+        # Side columns hold related-news and promotional widgets.
+        Region.ASIDE: 0.05,
+        # Footers hold legal, social and contact links, repeated on every
+        # page; they rarely lead to topical content.
+        Region.FOOTER: 0.02,
+    }
+)
+"""The section floor of each region: the least score a link there gets."""
+
+ClueSource = Literal["text", "accessible_name", "context_heading", "context_text", "url", ""]
+"""Where a link's clue came from; "" when it has none."""
+
+CLUE_WEIGHTS: Final[Mapping[str, float]] = MappingProxyType(
+    {
+        # What the link says is what a person clicks on.
+        "text": 1.0,
+        # aria-label / title / alt: the label of icon links, but sometimes a
+        # generic tooltip, so a little below the visible text.
+        "accessible_name": 0.9,
+        # The card heading over a generic anchor ("Learn more" under
+        # "Accommodation fees") is what that anchor means.
+        "context_heading": 0.9,
+        # Over a link with its own words the heading is only context: the
+        # link may be one of several topics in that card or list.
+        "context_heading_partial": 0.4,
+        # The teaser of the card around a link ("Plan what your degree will
+        # cost" under "Money matters") says where it leads, the way a person
+        # reads it; for a generic anchor it is all there is.
+        "context_text": 0.7,
+        # Over a link with words of its own the teaser is one line among a
+        # few, so it counts for less (still above the menu floor).
+        "context_text_partial": 0.5,
+        # URL slugs are real clues but often stale, abbreviated or generated.
+        "url": 0.6,
+    }
+)
+"""Scale of each clue source; the clue is weight x fraction of terms hit."""
+
+MIN_CLUE: Final = 0.15
+"""A link whose clue is weaker than this is blind: one word of a four-word
+query in a card's teaser (0.5 x 1/4), or only a generic portal word such as
+"students", is not a lead a person would follow. Without it, any news teaser
+that mentions a query word resets the stopper's cold-start count, and a site
+without the content is explored far past its 10-page cold patience."""
+
+DEFAULT_INHERIT: Final = 0.3
+"""Share of the parent page's relevance added to every link on it (the
+inheritance factor of Shark-Search, Hersovici et al. 1998, which decays the
+parent's score for children without their own clue). 0.3 keeps a clue-less
+link on a fully relevant page (0.3) below a link whose text hits half of a
+two-term query (0.5), yet above the menu floor."""
+
+INHERIT_MIN_RELEVANCE: Final = EVIDENCE_RELEVANCE
+"""A page passes a share of its relevance on to its links only from this
+relevance up: the stopper's evidence threshold. A page below it touches the
+query in passing (a faculty page whose title says "Science" for "computer
+science PhD"); the stopper counts it for nothing, and its clue-less links
+should not either. Without the gate the departments of the wrong faculty
+outrank the other faculties one level up, and the crawl digs into the wrong
+branch (the quality benchmark's "inherit from every page" ablation)."""
+
+HIDDEN_FACTOR: Final = 0.9
+"""Multiplier on the score (above the floor) of links that were not visible.
+Collapsed menus and closed tabs are real navigation, so hidden links are
+scored like the others; the small penalty only breaks ties in favour of the
+link a person sees, as hidden links mostly repeat visible ones."""
+
+LANGUAGE_SWITCH_FACTOR: Final = 0.2
+"""Multiplier on the score of a link to another language version of the site
+("/de/", "/zh-cn/..." from a page under "/ja/"). Such links sit in every
+page's header and lead to the same content in a language the user did not
+start in: followed blind, they spent the 10-page cold patience of two real
+sites (a Japanese school's "/de/", "/fr/", "/en/"; a handbook's "/zh-cn/",
+"/zh-yue/" from "/en-us/") before any section of the site itself. The factor
+puts them below every menu floor but the footer's; they are still crawled
+when nothing else is left."""
+
+# ISO 639-1 codes: the first subtag of a language tag in a URL path.
+_ISO_639_1_CODES: Final = """aa ab ae af ak am an ar as av ay az ba be bg bi bm bn bo br bs ca ce ch co
+    cr cs cu cv cy da de dv dz ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl
+    gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv ka kg
+    ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk
+    ml mn mr ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi pl ps
+    pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st su sv sw ta
+    te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za
+    zh zu"""
+_ISO_639_1: Final = frozenset(_ISO_639_1_CODES.split())
+# A language tag as sites put it first in their paths: "en", "zh-cn",
+# "zh_Hant", "pt-BR", "zh-yue".
+_LANGUAGE_TAG: Final = re.compile(r"([a-z]{2})(?:[-_][a-z0-9]{2,8}){0,2}")
+
+
+def language_prefix(url: str) -> str | None:
+    """The language tag that starts ``url``'s path, lowercased ("/zh-CN/intro" ->
+    "zh-cn"), or None. Only a first segment whose first subtag is an ISO 639-1
+    code counts ("/en/", "/pt-br/"; not "/news/")."""
+    path = urlsplit(url).path
+    segment = path.lstrip("/").split("/", 1)[0].lower()
+    match = _LANGUAGE_TAG.fullmatch(segment)
+    if match is None or match.group(1) not in _ISO_639_1:
+        return None
+    return segment
+
+
+def is_language_switch(page_url: str, link_url: str) -> bool:
+    """True when ``link_url`` leads to another language version of the site
+    ``page_url`` is on: same host, and the tags that start both paths differ
+    ("/de/" from "/ja/about/"). False when the page's own path has no tag: a
+    site with its main language at the root may name sections "/it/" or
+    "/hr/", and without a tag of its own the page gives no evidence that such
+    a segment is a language."""
+    own = language_prefix(page_url)
+    if own is None:
+        return False
+    tag = language_prefix(link_url)
+    return tag is not None and tag != own and urlsplit(link_url).netloc == urlsplit(page_url).netloc
+
+
+# Letters, digits, marks and unspaced runs: what remains of an anchor once
+# arrows, "»", "..." and other decoration are dropped.
+_ANCHOR_WORD: Final = re.compile(f"[{UNSPACED}]+|{WORD}+")
+
+GENERIC_ANCHORS: Final[frozenset[str]] = frozenset(
+    " ".join(_ANCHOR_WORD.findall(anchor)) for anchor in phrases("generic_anchors")
+)
+"""Anchor texts that say nothing by themselves (normalized, punctuation and
+arrows stripped), in every language of ``data/languages.json`` ("Read more",
+"了解更多", "Подробнее", "اقرأ المزيد"): their meaning is the heading of the
+card they sit in."""
+
+
+@dataclass(frozen=True)
+class LinkScore:
+    """How promising a link is for a query."""
+
+    score: float
+    """Frontier priority in [0, 1]: max(floor, min(1, clue + inherited))."""
+    clue: float
+    """Strongest clue in [0, 1]; 0 for a blind link."""
+    blind: bool
+    """True when the link carries no clue worth following (``clue < MIN_CLUE``)."""
+    clue_source: ClueSource
+    """Where the clue came from: "text", "accessible_name", "context_heading",
+    "url", or "" for a blind link."""
+
+
+def is_generic_anchor(text: str) -> bool:
+    """True when ``text`` is empty or one of :data:`GENERIC_ANCHORS` ("Learn more »")."""
+    words = " ".join(_ANCHOR_WORD.findall(normalize_text(text)))
+    return not words or words in GENERIC_ANCHORS
+
+
+def _clue(
+    link: Link, query: Query, weights: Sequence[float] | None = None
+) -> tuple[float, ClueSource]:
+    """The strongest clue on ``link`` and its source; (0.0, "") when blind.
+
+    Sources are tried in the order text, accessible name, context heading,
+    context text, URL; a later source wins only with a strictly stronger clue.
+    """
+    terms = len(query)
+    total = sum(weights) if weights is not None else 0.0
+
+    def fraction(text: str) -> float:
+        if not text:
+            return 0.0
+        mask = query.hit_mask(text)
+        if weights is None or total <= 0.0:
+            return mask.bit_count() / terms
+        return sum(w for i, w in enumerate(weights) if mask >> i & 1) / total
+
+    generic = is_generic_anchor(link.text) and (
+        not link.accessible_name or is_generic_anchor(link.accessible_name)
+    )
+    heading_weight = CLUE_WEIGHTS["context_heading" if generic else "context_heading_partial"]
+    teaser_weight = CLUE_WEIGHTS["context_text" if generic else "context_text_partial"]
+    candidates: tuple[tuple[float, ClueSource], ...] = (
+        (CLUE_WEIGHTS["text"] * fraction(link.text), "text"),
+        (CLUE_WEIGHTS["accessible_name"] * fraction(link.accessible_name), "accessible_name"),
+        (heading_weight * fraction(link.context_heading), "context_heading"),
+        (teaser_weight * fraction(link.context_text), "context_text"),
+        (CLUE_WEIGHTS["url"] * fraction(url_words(link.url)), "url"),
+    )
+    best: tuple[float, ClueSource] = (0.0, "")
+    for candidate in candidates:
+        if candidate[0] > best[0]:
+            best = candidate
+    return best
+
+
+def score_link(
+    link: Link,
+    query: Query,
+    parent_relevance: float = 0.0,
+    *,
+    inherit: float = DEFAULT_INHERIT,
+    floors: Mapping[Region, float] | None = None,
+    weights: Sequence[float] | None = None,
+    inherit_min: float = INHERIT_MIN_RELEVANCE,
+) -> LinkScore:
+    """Score ``link`` for ``query``: ``min(1, max(floor, clue) + inherit * parent_relevance)``.
+
+    ``parent_relevance`` is the relevance of the page the link was found on
+    (clamped to [0, 1]); ``inherit`` its share (Shark-Search). A parent below
+    ``inherit_min`` (default :data:`INHERIT_MIN_RELEVANCE`) passes nothing on;
+    0 lets every page pass its share. ``floors``
+    replaces :data:`SECTION_FLOORS`: regions it omits have no floor, so ``{}``
+    turns section floors off. A hidden link's score above the floor is multiplied by
+    :data:`HIDDEN_FACTOR`. Links found by clicking (``via_click``) score like
+    any other: what they show is what a person clicks on.
+    ``weights`` (one per query term, see :class:`TermWeights`) make a clue
+    the weighted share of the terms it hits instead of the plain share.
+    Raises ValueError when ``inherit`` or ``inherit_min`` is outside [0, 1].
+    """
+    if not 0.0 <= inherit <= 1.0:
+        raise ValueError(f"inherit must be within [0, 1], not {inherit}")
+    if not 0.0 <= inherit_min <= 1.0:
+        raise ValueError(f"inherit_min must be within [0, 1], not {inherit_min}")
+    floor = (SECTION_FLOORS if floors is None else floors).get(link.region, 0.0)
+    clue, source = _clue(link, query, weights)
+    # Shark-Search: every child of a relevant page inherits a share of its
+    # relevance, blind ones included, on top of what the link itself shows
+    # (its clue, or at least its region's floor). A page that only touches
+    # the query in passing passes nothing on.
+    parent = min(1.0, max(0.0, parent_relevance))
+    inherited = inherit * parent if parent >= inherit_min else 0.0
+    promise = min(1.0, max(floor, clue) + inherited)
+    if not link.visible:
+        promise = floor + (promise - floor) * HIDDEN_FACTOR
+    return LinkScore(
+        score=max(floor, promise), clue=clue, blind=clue < MIN_CLUE, clue_source=source
+    )
+
+
+def is_blind(link: Link, query: Query) -> bool:
+    """True when nothing a person sees on ``link``, nor its URL, carries a clue for
+    ``query``: no term or synonym in its text, accessible name, card heading or URL.
+    """
+    return _clue(link, query)[0] < MIN_CLUE
+
+
+class TermWeights:
+    """Per-term weights from how common each term is on the pages seen so far.
+
+    A term that nearly every page of a site mentions ("student" on a
+    university portal) says little about where a link leads; a rare one
+    ("visa") says a lot. This is inverse document frequency (Sparck Jones
+    1972) learnt during the crawl, smoothed so that a few pages cannot
+    discount a term: weight = max(MIN_WEIGHT, 1 - df / (pages + SMOOTHING)),
+    all 1.0 until ``WARMUP_PAGES`` pages were seen.
+    """
+
+    SMOOTHING: Final = 3
+    """Pseudo-pages that mention no term: after the home page alone, a term
+    it mentions keeps 3/4 of its weight; after 20 pages that all mention it,
+    about 1/8 (floored at MIN_WEIGHT)."""
+
+    MIN_WEIGHT: Final = 0.25
+    """Even a term on every page keeps a quarter of its weight: it is still
+    part of what the user asked for."""
+    WARMUP_PAGES: Final = 1
+    """Pages seen before weights apply. One is enough for the start page's
+    own links: a term the home page already mentions is a portal-wide word."""
+
+    def __init__(self, terms: int) -> None:
+        self._df = [0] * terms
+        self._pages = 0
+
+    def observe(self, mask: int) -> None:
+        """Count one page whose text hit the terms in ``mask``."""
+        self._pages += 1
+        for i in range(len(self._df)):
+            if mask >> i & 1:
+                self._df[i] += 1
+
+    def weights(self) -> list[float] | None:
+        """The current weights, or None while warming up (plain shares)."""
+        if self._pages < self.WARMUP_PAGES:
+            return None
+        pages = self._pages + self.SMOOTHING
+        return [max(self.MIN_WEIGHT, 1.0 - df / pages) for df in self._df]
+
+    def state(self) -> dict[str, Any]:
+        """A JSON-able snapshot, for checkpoints: page and per-term counts."""
+        return {"pages": self._pages, "df": list(self._df)}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Load a snapshot made by :meth:`state` for the same query."""
+        df = [int(n) for n in state["df"]]
+        if len(df) != len(self._df):
+            raise ValueError("term weights were saved for a query with another number of terms")
+        self._df = df
+        self._pages = int(state["pages"])

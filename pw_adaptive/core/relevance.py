@@ -1,0 +1,310 @@
+"""How much a rendered page is about a query: facet relevance in [0, 1].
+
+Each query term is a facet. A facet collects weighted evidence from where the
+term (or a synonym) occurs:
+
+* the title: presence, :data:`TITLE_WEIGHT`;
+* the headings: ``1 - 0.5**n`` for ``n`` headings that mention it, times
+  :data:`HEADING_WEIGHT`;
+* the URL's path and route fragment (:func:`url_words`): presence,
+  :data:`URL_WEIGHT`;
+* the body: mentions length-normalised to a page of :data:`BODY_REFERENCE_WORDS`
+  words (``count * sqrt(reference / max(reference, words))``: a long page
+  needs more mentions), minus :data:`PASSING_MENTIONS` (one mention said in
+  passing), times :data:`BODY_WEIGHT`.
+
+The facet score saturates, ``1 - exp(-evidence)``: the third heading about
+"fees" says less than the first. Facets combine as
+``(1 - SOFT_MIN_SHARE) * mean + SOFT_MIN_SHARE * min``: a page about the
+whole query scores high, a page about one of two terms scores partly (about a
+third), and a page that mentions a term once in passing scores 0.
+
+The thresholds that consume this score are the stopper's ``MIN_RELEVANCE``
+(0.05) and ``EVIDENCE_RELEVANCE`` (0.15). Navigation and footer text are kept
+out by the renderer; this module scores only what it is given.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+from urllib.parse import unquote, urlsplit
+
+from pw_adaptive.core.query import Query, normalize_text
+from pw_adaptive.core.stopper import EVIDENCE_RELEVANCE
+from pw_adaptive.text.segment import word_count
+
+__all__ = [
+    "BODY_REFERENCE_WORDS",
+    "BODY_WEIGHT",
+    "FOCUS_MENTIONS",
+    "HEADING_WEIGHT",
+    "HUB_LINK_SHARE",
+    "PASSING_MENTIONS",
+    "SOFT_MIN_SHARE",
+    "TITLE_WEIGHT",
+    "URL_WEIGHT",
+    "Assessment",
+    "SiteTitles",
+    "assess",
+    "relevance",
+    "url_words",
+]
+
+TITLE_WEIGHT: Final = 1.5
+"""Evidence for a term in the title. Alone it gives a facet 1 - e^-1.5 = 0.78:
+the title is the page's own statement of its topic, the strongest single clue."""
+
+HEADING_WEIGHT: Final = 1.2
+"""Evidence for a term in the headings at saturation (0.6 for one heading, 0.9
+for two). A heading names a section of the page: less than the title, more
+than the URL."""
+
+URL_WEIGHT: Final = 0.5
+"""Evidence for a term in the URL path or route. Weaker than text: slugs are
+often stale, abbreviated or generated, but "/accommodation/fees" is a real clue."""
+
+BODY_WEIGHT: Final = 0.35
+"""Evidence per body mention beyond the passing one, on a page of the reference
+length. Without any title, heading or URL support, four mentions on a 300-word
+page give a facet of about 0.55 and eight about 0.85, so a body-only page
+about a term still counts, but needs several mentions to."""
+
+BODY_REFERENCE_WORDS: Final = 200
+"""Body length (in words) up to which mentions count in full. Longer bodies
+scale mentions by sqrt(reference / words), as in pivoted length normalisation
+(Singhal, Buckley and Mitra, SIGIR 1996): a 2,000-word page needs about three
+times the mentions of a 200-word page for the same facet score."""
+
+PASSING_MENTIONS: Final = 1.0
+"""Body mentions (length-normalised) discounted as said in passing. A news item
+saying "students" once is not about students (DESIGN, Relevance; the seed
+stopper's MIN_RELEVANCE note): a lone body mention, with no support from the
+title, headings or URL, gives its facet nothing, and such a page scores 0."""
+
+SOFT_MIN_SHARE: Final = 0.25
+"""Share of the weakest facet in the combination. A page about all terms beats
+a page about some of them, and a page about one of two terms lands at about
+(1 - 0.25) / 2 = 0.375 of a full one instead of 0.5."""
+
+FOCUS_MENTIONS: Final = 3.0
+"""Length-normalised body mentions of a specific term that make a page about
+it even when its title, headings and URL do not name it (a FAQ section)."""
+
+HUB_LINK_SHARE: Final = 0.5
+"""A page whose text is more than half link text is a hub (a menu, a list of
+news teasers, a table of contents): it leads to the answer, it is not one."""
+
+# Markdown link texts ("[text](url)") and what is not text (markup, spaces).
+_LINK_TEXT: Final = re.compile(r"(?<!!)\[([^\]]*)\]\([^)]*\)")
+_NON_TEXT: Final = re.compile(r"[\s#*_>|\-\[\]()`]+")
+# Markdown link and image targets: "[text](url)" keeps "text" and drops the
+# URL, so path words do not count as body mentions nor lengthen the body.
+_LINK_TARGET: Final = re.compile(r"\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")
+_ATX_HEADING: Final = re.compile(r"^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
+# camelCase boundaries in route slugs ("studentHousing").
+_CAMEL_BOUNDARY: Final = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_URL_SEPARATORS: Final = re.compile(r"[\W_]+")
+
+
+def url_words(url: str) -> str:
+    """Return the words a person reads in ``url``'s path and route fragment.
+
+    The path and a route fragment (``#/...`` or ``#!/...``) are percent-decoded,
+    camelCase is split, and runs of separators (``/ - _ . +`` and other
+    punctuation) become single spaces: ``/study/international-students/
+    Accommodation_Fees.html`` reads "study international students
+    Accommodation Fees html"; ``/%E5%AE%BF%E8%88%8D/`` reads "宿舍". The host,
+    query string and in-page fragments (``#section``) are left out: they name
+    the site, tracking or a spot on the same page, not the page's topic.
+    """
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return ""
+    fragment = parts.fragment
+    route = fragment if fragment.startswith(("/", "!/")) else ""
+    raw = unquote(f"{parts.path} {route.split('?', 1)[0]}", errors="replace")
+    return " ".join(_URL_SEPARATORS.sub(" ", _CAMEL_BOUNDARY.sub(" ", raw)).split())
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """What a page says about a query: its relevance and whether it is about it."""
+
+    relevance: float
+    """The facet score in [0, 1] (module documentation)."""
+    about: bool
+    """The page is about the query, not only touching it: what a crawl marks
+    relevant in its output (:func:`assess`)."""
+
+
+def assess(
+    query: Query,
+    *,
+    markdown: str,
+    title: str = "",
+    headings: Sequence[str] = (),
+    url: str = "",
+) -> Assessment:
+    """Score a page for ``query`` and judge whether it is about it.
+
+    The relevance is the facet score of the module documentation, except that a
+    page whose only hits are generic portal words (``Query.term_weights`` below
+    1: "student", "campus") scores 0: mentioning students says nothing about
+    "student housing". The page is *about* the query when its relevance counts
+    as evidence (``EVIDENCE_RELEVANCE``), it names a specific term where a page
+    states its subject (title, a heading or the URL) or mentions it
+    :data:`FOCUS_MENTIONS` times in its body, and it is not a hub: at most
+    :data:`HUB_LINK_SHARE` of its text is link text. Hand labels call hubs,
+    teasers and passing mentions irrelevant; this is their rule, made
+    mechanical.
+    """
+    body = _LINK_TARGET.sub("]", markdown)
+    if not headings:
+        headings = _ATX_HEADING.findall(body)
+    terms = len(query)
+    in_title = query.term_counts(title) if title else [0] * terms
+    in_url = query.term_counts(url_words(url)) if url else [0] * terms
+    in_headings = [0] * terms
+    for heading in headings:
+        mask = query.hit_mask(heading)
+        for i in range(terms):
+            in_headings[i] += (mask >> i) & 1
+    in_body = query.term_counts(body)
+
+    words = _word_count(body)
+    length_factor = math.sqrt(BODY_REFERENCE_WORDS / max(BODY_REFERENCE_WORDS, words))
+
+    facets = []
+    for i in range(terms):
+        evidence = (
+            TITLE_WEIGHT * min(1, in_title[i])
+            + HEADING_WEIGHT * (1.0 - 0.5 ** in_headings[i])
+            + URL_WEIGHT * min(1, in_url[i])
+            + BODY_WEIGHT * max(0.0, in_body[i] * length_factor - PASSING_MENTIONS)
+        )
+        facets.append(1.0 - math.exp(-evidence))
+    # Generic portal words ("students") weigh less in the mean and do not
+    # drag the soft minimum down: a page about nursing placements that never
+    # says "students" is still about "nursing students on placement".
+    weights = query.term_weights
+    specific_terms = [i for i, w in enumerate(weights) if w >= 1.0] or list(range(terms))
+    if not any(facets[i] > 0.0 for i in specific_terms):
+        return Assessment(0.0, False)
+    mean = sum(w * f for w, f in zip(weights, facets, strict=True)) / sum(weights)
+    score = (1.0 - SOFT_MIN_SHARE) * mean + SOFT_MIN_SHARE * min(facets[i] for i in specific_terms)
+    score = min(1.0, max(0.0, score))
+    named = any(
+        in_title[i] or in_headings[i] or in_url[i] or in_body[i] * length_factor >= FOCUS_MENTIONS
+        for i in specific_terms
+    )
+    about = score >= EVIDENCE_RELEVANCE and named and _link_share(markdown) <= HUB_LINK_SHARE
+    return Assessment(score, about)
+
+
+def relevance(
+    query: Query,
+    *,
+    markdown: str,
+    title: str = "",
+    headings: Sequence[str] = (),
+    url: str = "",
+) -> float:
+    """Return how much a page is about ``query``, in [0, 1] (:func:`assess`).
+
+    ``markdown`` is the page's main content as rendered; when ``headings`` is
+    empty, its ATX headings (``# ...``) are used as the headings. See the
+    module documentation for the formula. An empty page scores 0; adding a
+    query term to the title, the URL or a non-empty ``headings`` never lowers
+    the score.
+    """
+    return assess(query, markdown=markdown, title=title, headings=headings, url=url).relevance
+
+
+def _link_share(markdown: str) -> float:
+    """Share of the text (in characters, markup aside) that is link text."""
+    linked = sum(len(m) for m in _LINK_TEXT.findall(markdown))
+    total = len(_NON_TEXT.sub("", _LINK_TARGET.sub("]", markdown)))
+    return linked / total if total else 0.0
+
+
+def _word_count(text: str) -> float:
+    """Length of ``text`` in words, for every script (:func:`pw_adaptive.text.word_count`)."""
+    return word_count(text)
+
+
+# What separates the parts of a title ("Fees | Admissions | Example
+# University", "Kilta - Oulun Tietoteekkarit ry"): a dash, bar, bullet, colon
+# or slash between spaces, or a bar without them. A hyphen inside a word
+# ("SDSMU-Companion") or a middle dot inside a Japanese word is no separator.
+_TITLE_SEPARATOR: Final = re.compile(r"\s+[-\u2013\u2014|\u00b7\u2022\u00bb:/~]\s+|\s*[|\uff5c]\s*")
+
+
+class SiteTitles:
+    """Learns, per host, the site's name in its page titles, and strips it.
+
+    Titles carry the site's name ("Fees | Example University", "Fees - Example
+    University"), and on a site whose name holds a query word ("... | DSK
+    International - 神戸のインターナショナルスクール" for an international school
+    query, "... | جامعة القادسية" for a query about the university) every page
+    would count that word as stated in its title: relevant, and marked as
+    about the query. A part of a title that :data:`MIN_PAGES` earlier titles
+    of the same host also held is the site's: it is stripped from the ends
+    of the title, part by part ("a | b | site" keeps "a | b" once "site" is
+    known; a title that is nothing but the site's name becomes empty). Next
+    to it, only a part that as many titles held goes too (a tagline): a
+    section's name ("Freshman guide"), shared by some of the pages, still
+    says what they are about.
+    """
+
+    MIN_PAGES: Final = 2
+    """Earlier titles of a host that must hold a part before it counts as the site's."""
+
+    def __init__(self) -> None:
+        self._seen: dict[str, Counter[str]] = {}
+
+    @staticmethod
+    def _parts(title: str) -> list[str]:
+        return [part for part in (p.strip() for p in _TITLE_SEPARATOR.split(title)) if part]
+
+    def strip(self, host: str, title: str) -> str:
+        """``title`` without the parts of it that are the site's name."""
+        seen = self._seen.get(host)
+        if not seen:
+            return title
+        parts = self._parts(title)
+        counts = [seen[normalize_text(part)] for part in parts]
+        start, stop = 0, len(parts)
+        # The first part stripped is the site's name; further parts go only
+        # if every title held them as well (a tagline), not a section's name.
+        least = self.MIN_PAGES
+        while start < stop:
+            if counts[stop - 1] >= least:
+                least = max(least, counts[stop - 1])
+                stop -= 1
+            elif counts[start] >= least:
+                least = max(least, counts[start])
+                start += 1
+            else:
+                break
+        if (start, stop) == (0, len(parts)):
+            return title
+        return " | ".join(parts[start:stop])
+
+    def observe(self, host: str, title: str) -> None:
+        """Count the parts of one page's title."""
+        seen = self._seen.setdefault(host, Counter())
+        seen.update({normalize_text(part) for part in self._parts(title)})
+
+    def state(self) -> dict[str, dict[str, int]]:
+        """A JSON-able snapshot, for checkpoints."""
+        return {host: dict(counts) for host, counts in self._seen.items()}
+
+    def restore(self, state: dict[str, dict[str, int]] | None) -> None:
+        """Load a snapshot made by :meth:`state` (None: nothing was saved)."""
+        self._seen = {host: Counter(counts) for host, counts in (state or {}).items()}

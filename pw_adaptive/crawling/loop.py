@@ -1,0 +1,459 @@
+"""The crawl loop: composes the frontier, the renderer, relevance and the stopper.
+
+One :class:`~pw_adaptive.crawling.run.CrawlRun` per crawl holds the mutable state; :class:`AdaptiveCrawler`
+owns (or borrows) the browser and runs crawls. The loop keeps up to
+``concurrency`` pages rendering; pages are processed in the event loop one at
+a time, in the order they were started (so the outcome does not depend on
+render timings, at any concurrency):
+
+1. failures are counted by kind and recorded; redirects and client-side
+   navigation are checked against the scope again;
+2. duplicates (same final URL, same or near-same content) and soft-404s are
+   recorded and not observed;
+3. relevance -> ``Adaptive.observe``, told the strongest link still waiting
+   (the stopper forgives and holds back its verdict for it) -> stop reason;
+4. links are scored and pushed (robots.txt checked per origin), attachments
+   of relevant pages fetched and read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from pw_adaptive.core.dedup import fingerprint
+from pw_adaptive.core.frontier import FrontierEntry
+from pw_adaptive.core.links import LANGUAGE_SWITCH_FACTOR, Region, is_language_switch
+from pw_adaptive.core.relevance import assess
+from pw_adaptive.core.scoring import AnchorScorer, LinkScorer
+from pw_adaptive.core.stopper import MIN_RELEVANCE, StopReason
+from pw_adaptive.core.urls import canonicalize_url, url_host
+from pw_adaptive.crawling.attachments import extract_text
+from pw_adaptive.crawling.robots import RobotsPolicy, robots_url
+from pw_adaptive.crawling.run import CrawlRun
+from pw_adaptive.pages import Fetcher, RenderedPage, attachment_kind
+from pw_adaptive.records import AttachmentRecord, PageRecord
+from pw_adaptive.text.lang import detect_language
+
+RecordSink = Callable[[dict[str, Any]], None]
+"""Receives every record (page, attachment, skip, summary) as a JSON-able dict."""
+
+ProgressSink = Callable[["Progress"], None]
+
+CANCEL_GRACE_S = 10.0
+"""Seconds to wait for pages still rendering when the crawl stops."""
+
+
+class StartPageError(RuntimeError):
+    """The start URL could not be loaded (network error, HTTP error, robots)."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A snapshot for progress bars, sent after every page."""
+
+    pages: int
+    max_pages: int
+    coverage: float
+    best_queued: float
+    queued: int
+    last_url: str
+
+
+class PageProcessor:
+    """Turns rendered pages into records, stopper verdicts and new links."""
+
+    def __init__(
+        self,
+        run: CrawlRun,
+        fetcher: Fetcher | None,
+        emit: RecordSink,
+        scorer: LinkScorer | None = None,
+    ) -> None:
+        self.run = run
+        self.fetcher = fetcher
+        self.emit = emit
+        self.scorer: LinkScorer = scorer or AnchorScorer()
+
+    async def robots_for(self, url: str) -> RobotsPolicy | None:
+        """The robots policy of ``url``'s origin (fetched once), or None when ignored."""
+        run = self.run
+        if not run.settings.respect_robots or self.fetcher is None:
+            return None
+        origin = url_host(url)
+        policy = run.robots.get(origin)
+        if policy is None:
+            fetched = await self.fetcher.fetch(robots_url(url), max_bytes=512 * 1024)
+            # A 4xx means "no robots.txt" and a 5xx or no answer "stay out"
+            # (RFC 9309); the policy reads that off the status alone.
+            policy = RobotsPolicy.from_response(
+                fetched.status, fetched.body, run.settings.user_agent
+            )
+            if fetched.status is None:
+                run.unreachable[origin] = fetched.error or "unreachable"
+            run.robots[origin] = policy
+            delay = policy.crawl_delay()
+            if delay > run.settings.host_delay_s:
+                run.frontier.set_crawl_delay(origin, delay)
+        return policy
+
+    async def process(self, entry: FrontierEntry, page: RenderedPage) -> str | None:
+        """Record one rendered page; returns the stopper's reason, if any."""
+        run = self.run
+        note: str | None = None
+        final = _canonical_or(page.final_url, entry.url)
+        error = page.error
+        if error is None and page.status is not None and page.status >= 400:
+            error = f"http_{page.status}"
+        if error is None and not run.scope.allows(final):
+            error = "left_scope"  # a redirect or script took the page out of scope
+        if error is None and page.redirects:
+            loop = run.frontier.traps.check_redirects([*page.redirects, final])
+            if loop is not None:
+                error = loop
+        if error is not None:
+            run.failures[_failure_kind(error)] += 1
+            run.frontier.mark_done(entry.url)
+            self._emit_page(entry, page, final, 0.0, error=error)
+            return None
+        run.frontier.mark_done(entry.url, final)
+        canonical = _canonical_or(page.canonical, "") if page.canonical else ""
+        if canonical and canonical != final and run.scope.allows(canonical):
+            run.frontier.mark_done(canonical)
+        if final != entry.url and final in run.final_urls:
+            note = "duplicate_url"
+        elif canonical and canonical != final and canonical in run.final_urls:
+            note = "duplicate_canonical"
+        elif run.soft404.is_soft_404(url_host(final), page.main_text):
+            note = "soft_404"
+        else:
+            fp = fingerprint(page.main_text)
+            match = run.dedup.match_fingerprint(fp)
+            if match is None:
+                run.dedup.add_fingerprint(final, fp)
+                run.variants.observe_distinct(final, run.final_urls.__contains__)
+            else:
+                note = f"{match.reason}_content"
+                self._learn_variant(final, match.original_url)
+        if note == "duplicate_url":
+            self._learn_variant(entry.url, final, redirect=True)
+        elif note == "duplicate_canonical":
+            self._learn_variant(final, canonical)
+        run.final_urls.add(final)
+        if canonical:
+            run.final_urls.add(canonical)
+        if note is not None:
+            run.skipped[note] += 1
+            # An empty, irrelevant page for the stopper: it still counts
+            # towards the cold start when the link that led here was blind.
+            reason = self._observe(entry, "", 0.0)
+            self._emit_page(entry, page, final, 0.0, note=note)
+            return reason
+        # The site's name in the title says nothing about the page.
+        host = url_host(final)
+        title = run.titles.strip(host, page.title)
+        run.titles.observe(host, page.title)
+        verdict = assess(
+            run.query,
+            markdown=page.markdown,
+            title=title,
+            headings=page.headings,
+            url=final,
+        )
+        score = verdict.relevance
+        reason = self._observe(entry, page.markdown, score)
+        if run.term_weights is not None:
+            run.term_weights.observe(run.query.hit_mask(page.markdown))
+        await self._push_links(entry, page, final, score)
+        harvested: list[AttachmentRecord] = []
+        if score >= MIN_RELEVANCE and run.settings.harvest_attachments:
+            started = time.monotonic()
+            harvested = await self._harvest(page, final)
+            spent = time.monotonic() - started
+            timings = replace(
+                page.timings, attachments_s=spent, total_s=page.timings.total_s + spent
+            )
+            page = replace(page, timings=timings)
+        self._emit_page(entry, page, final, score, relevant=verdict.about)
+        for record in harvested:
+            self.emit(record.to_json())
+        return reason
+
+    def _learn_variant(self, url: str, original: str, *, redirect: bool = False) -> None:
+        """``url`` showed ``original``'s content (``redirect``: the site sent it
+        there): learn from it, and once a rule is learnt, drop the queued URLs
+        it reduces to a known one (their content is known:
+        ``skipped["url_variant"]``)."""
+        run = self.run
+        if not run.variants.observe_duplicate(url, original, redirect=redirect):
+            return
+        frontier = run.frontier
+        for queued in frontier.queued_urls():
+            reduced = run.variants.reduce(queued, frontier.knows)
+            if reduced is not None and frontier.knows(reduced):
+                frontier.add_alias(queued, frontier.resolve(reduced))
+                run.skipped["url_variant"] += 1
+
+    def _observe(self, entry: FrontierEntry, markdown: str, score: float) -> str | None:
+        """The stopper's verdict on one page (None while ``adaptive_stop`` is off)."""
+        run = self.run
+        lead = max(run.frontier.best_score(), max(run.rendering.values(), default=0.0))
+        reason = run.adaptive.observe(run.query, markdown, score, entry.blind, lead=lead)
+        return reason if run.settings.adaptive_stop else None
+
+    async def _push_links(
+        self, entry: FrontierEntry, page: RenderedPage, final: str, score: float
+    ) -> None:
+        run = self.run
+        floors: dict[Region, float] | None = None if run.settings.section_floors else {}
+        weights = list(run.query.term_weights)
+        learnt = run.term_weights.weights() if run.term_weights is not None else None
+        if learnt is not None:
+            weights = [a * b for a, b in zip(weights, learnt, strict=True)]
+        for link in page.links:
+            try:
+                target = canonicalize_url(link.url)
+            except ValueError:
+                run.skipped["invalid_url"] += 1
+                continue
+            # A print view, sort order or other variant learnt not to change the
+            # page: skip it when the plain URL is known, else queue the plain one.
+            reduced = run.variants.reduce(target, run.frontier.knows)
+            if reduced is not None:
+                if run.frontier.knows(reduced):
+                    run.skipped["url_variant"] += 1
+                    continue
+                target = reduced
+            # A link still queued is scored again, and a stronger sighting
+            # raises its score (the frontier keeps its discovery order): a
+            # sidebar that every page repeats is first seen on the home page,
+            # where nothing vouches for it; seen again on a relevant page, its
+            # links inherit that page's relevance. Links in flight or done
+            # are not scored again.
+            queued = run.frontier.queued_score(target)
+            if queued is None:
+                if run.frontier.knows(target):
+                    run.skipped["duplicate_url"] += 1
+                    continue
+                if not run.scope.allows_canonical(target):
+                    run.skipped["out_of_scope"] += 1
+                    continue
+                policy = await self.robots_for(target)
+                if policy is not None and not policy.allows(target):
+                    run.skipped["robots"] += 1
+                    continue
+            elif not run.settings.rescore_links:
+                run.skipped["duplicate_url"] += 1
+                continue
+            scored = self.scorer.score(
+                link,
+                run.query,
+                score,
+                inherit=run.settings.inherit,
+                floors=floors,
+                weights=weights,
+                inherit_min=run.settings.inherit_min_relevance,
+            )
+            priority = scored.score
+            if is_language_switch(final, target):
+                # Another language version of the site goes last.
+                priority *= LANGUAGE_SWITCH_FACTOR
+            # Already canonical: push_canonical skips canonicalizing it again.
+            refused = run.frontier.push_canonical(
+                target,
+                score=priority,
+                depth=entry.depth + 1,
+                blind=scored.blind,
+                parent=final,
+                text=link.text or link.accessible_name,
+            )
+            if refused is not None:
+                skip = run.record_skip(target, final, refused)
+                if skip is not None:
+                    self.emit(skip.to_json())
+
+    async def _harvest(self, page: RenderedPage, final: str) -> list[AttachmentRecord]:
+        """Fetch and read the page's new attachments; returns their records (kept
+        in ``run.attachments``; emitted by the caller after the page's record)."""
+        run = self.run
+        out: list[AttachmentRecord] = []
+        for att in page.attachments:
+            try:
+                url = canonicalize_url(att.url)
+            except ValueError:
+                continue
+            if url in run.attachments_seen or not run.scope.allows(url):
+                continue
+            run.attachments_seen.add(url)
+            record = await self._fetch_attachment(url, att.text, att.kind, final)
+            run.attachments.append(record)
+            out.append(record)
+        return out
+
+    async def _fetch_attachment(
+        self, url: str, text: str, kind: str, page: str
+    ) -> AttachmentRecord:
+        if self.fetcher is None:
+            return AttachmentRecord(url=url, text=text, page=page, kind=kind, error="no_fetcher")
+        fetched = await self.fetcher.fetch(url, max_bytes=self.run.settings.max_attachment_bytes)
+        if fetched.error is not None:
+            self.run.failures["attachment"] += 1
+            return AttachmentRecord(
+                url=url, text=text, page=page, kind=kind, status=fetched.status, error=fetched.error
+            )
+        real_kind = attachment_kind(url, media_type=fetched.content_type) or kind
+        content, error = "", None
+        try:
+            content = extract_text(real_kind, fetched.body)
+        except ValueError as exc:
+            error = str(exc)
+            self.run.failures["attachment"] += 1
+        return AttachmentRecord(
+            url=url,
+            text=text,
+            page=page,
+            kind=real_kind,
+            status=fetched.status,
+            content_type=fetched.content_type,
+            size=len(fetched.body),
+            content=content,
+            error=error,
+        )
+
+    def _emit_page(
+        self,
+        entry: FrontierEntry,
+        page: RenderedPage,
+        final: str,
+        score: float,
+        *,
+        error: str | None = None,
+        note: str | None = None,
+        relevant: bool = False,
+    ) -> None:
+        run = self.run
+        record = PageRecord(
+            url=entry.url,
+            final_url=final,
+            title=page.title,
+            depth=entry.depth,
+            relevance=score,
+            link_score=entry.score,
+            blind=entry.blind,
+            evidence=tuple(run.adaptive.evidence()),
+            fresh=run.adaptive.last_fresh() if error is None and note is None else False,
+            markdown=page.markdown if error is None else "",
+            status=page.status,
+            parent=entry.parent,
+            headings=page.headings,
+            links=len(page.links),
+            error=error,
+            note=note,
+            elapsed_s=page.elapsed_s,
+            relevant=relevant,
+            lang=detect_language(page.markdown) if error is None else "",
+            timings=page.timings,
+        )
+        run.pages.append(record)
+        self.emit(record.to_json())
+
+
+def _canonical_or(url: str | None, fallback: str) -> str:
+    if not url:
+        return fallback
+    try:
+        return canonicalize_url(url)
+    except ValueError:
+        return fallback
+
+
+def _failure_kind(error: str) -> str:
+    """A short, countable kind for an error message ("timeout", "http_503", ...)."""
+    head = error.split(":", 1)[0].strip().lower()
+    return head.replace(" ", "_")[:40] or "error"
+
+
+async def crawl_loop(
+    run: CrawlRun,
+    render: Callable[[str], Any],
+    processor: PageProcessor,
+    *,
+    progress: ProgressSink | None = None,
+    cancel: asyncio.Event | None = None,
+    after_page: Callable[[], None] | None = None,
+) -> None:
+    """Fetch and process pages until a stop reason is set on ``run``."""
+    settings = run.settings
+    deadline = (
+        time.monotonic() + settings.time_limit_s - run.elapsed_before
+        if settings.time_limit_s is not None
+        else None
+    )
+    in_flight: dict[asyncio.Task[RenderedPage], FrontierEntry] = {}
+    try:
+        while run.stop_reason is None:
+            if cancel is not None and cancel.is_set():
+                run.stop_reason = StopReason.CANCELLED
+                break
+            if deadline is not None and time.monotonic() >= deadline:
+                run.stop_reason = StopReason.TIME_LIMIT
+                break
+            while len(in_flight) < settings.concurrency:
+                entry = run.frontier.pop()
+                if entry is None:
+                    break
+                in_flight[asyncio.ensure_future(render(entry.url))] = entry
+                if not entry.blind:
+                    run.rendering[entry.url] = entry.score
+            if not in_flight:
+                wait = run.frontier.next_ready_in()
+                if run.frontier.budget_left <= 0:
+                    run.stop_reason = StopReason.BUDGET_EXHAUSTED
+                elif wait is None:
+                    run.stop_reason = StopReason.FRONTIER_EXHAUSTED
+                else:
+                    await asyncio.sleep(min(wait, 1.0))
+                continue
+            # Pages are processed in the order they were started, not the order
+            # they finished: the stopper and the frontier then see the same
+            # sequence whatever the render timings, so a crawl is reproducible
+            # at any concurrency (the others keep rendering meanwhile).
+            oldest = next(iter(in_flight))
+            timeout = 0.5 if cancel is not None or deadline is not None else None
+            done, _ = await asyncio.wait({oldest}, timeout=timeout)
+            if cancel is not None and cancel.is_set():
+                # Not recorded: a page that finished while the crawl was being
+                # stopped may have failed because of the stop (a Ctrl-C reaches
+                # the browser too). It stays in flight, and a resume renders it.
+                continue
+            for task in done:
+                entry = in_flight.pop(task)
+                run.rendering.pop(entry.url, None)
+                page = task.result()
+                reason = await processor.process(entry, page)
+                if after_page is not None:
+                    after_page()
+                if progress is not None:
+                    progress(
+                        Progress(
+                            pages=len(run.pages),
+                            max_pages=settings.max_pages,
+                            coverage=run.adaptive.coverage(),
+                            best_queued=run.frontier.best_score(),
+                            queued=len(run.frontier),
+                            last_url=entry.url,
+                        )
+                    )
+                if reason is not None and run.stop_reason is None:
+                    run.stop_reason = reason
+                    break
+    finally:
+        run.rendering.clear()
+        for task in in_flight:
+            task.cancel()
+        if in_flight:
+            # Bounded: a renderer stuck in Chromium must not keep the crawl open.
+            await asyncio.wait(in_flight, timeout=CANCEL_GRACE_S)

@@ -1,0 +1,182 @@
+"""The mutable state of one crawl (:class:`CrawlRun`) and how a crawl starts (:func:`new_run`).
+
+The crawl loop (``pw_adaptive.crawling.loop``) updates it page by page; the API
+(``pw_adaptive.crawling.api``) checkpoints and restores it, and builds the
+:class:`~pw_adaptive.records.CrawlResult` from it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from pw_adaptive.core.dedup import ContentDeduper
+from pw_adaptive.core.frontier import Frontier
+from pw_adaptive.core.links import TermWeights
+from pw_adaptive.core.query import Query
+from pw_adaptive.core.relevance import SiteTitles
+from pw_adaptive.core.scope import Scope
+from pw_adaptive.core.soft404 import Soft404Detector
+from pw_adaptive.core.stopper import Adaptive, StopReason
+from pw_adaptive.core.traps import TrapDetector, TrapReason
+from pw_adaptive.core.urls import canonicalize_url
+from pw_adaptive.core.variants import VariantLearner
+from pw_adaptive.crawling.robots import RobotsPolicy
+from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord, SkipRecord
+from pw_adaptive.settings import CrawlSettings
+
+__all__ = ["SKIP_RECORDS_PER_REASON", "CrawlRun", "new_run"]
+
+SKIP_RECORDS_PER_REASON = 20
+"""Trap skips recorded with their URL (``skip`` records), per trap reason per
+crawl. Enough to show where a trap starts (the report's crawl tree); a
+calendar or faceted search refuses thousands of links, which only the
+summary's ``skipped`` counts."""
+
+_TRAP_REASONS = frozenset(TrapReason)
+
+
+@dataclass
+class CrawlRun:
+    """The mutable state of one crawl."""
+
+    start_url: str
+    query: Query
+    settings: CrawlSettings
+    frontier: Frontier
+    adaptive: Adaptive
+    scope: Scope
+    term_weights: TermWeights | None = None
+    dedup: ContentDeduper = field(default_factory=ContentDeduper)
+    soft404: Soft404Detector = field(default_factory=Soft404Detector)
+    variants: VariantLearner = field(default_factory=VariantLearner)
+    """Query parameters and path segments learnt not to change a page's content."""
+    titles: SiteTitles = field(default_factory=SiteTitles)
+    """The site's name in its page titles, learnt per host, kept out of relevance."""
+    robots: dict[str, RobotsPolicy] = field(default_factory=dict)
+    unreachable: dict[str, str] = field(default_factory=dict)
+    """Origins whose robots.txt could not be fetched at all, with the error."""
+    pages: list[PageRecord] = field(default_factory=list)
+    attachments: list[AttachmentRecord] = field(default_factory=list)
+    attachments_seen: set[str] = field(default_factory=set)
+    skips: list[SkipRecord] = field(default_factory=list)
+    """Trap skips recorded with their URL, in discovery order (bounded)."""
+    final_urls: set[str] = field(default_factory=set)
+    skipped: Counter[str] = field(default_factory=Counter)
+    failures: Counter[str] = field(default_factory=Counter)
+    rendering: dict[str, float] = field(default_factory=dict)
+    """Scores of the non-blind pages being rendered right now, by URL."""
+    stop_reason: str | None = None
+    started: float = field(default_factory=time.monotonic)
+    elapsed_before: float = 0.0
+
+    def elapsed(self) -> float:
+        return self.elapsed_before + time.monotonic() - self.started
+
+    def result(self) -> CrawlResult:
+        skipped = Counter(self.frontier.skipped)
+        skipped.update(self.skipped)
+        return CrawlResult(
+            start_url=self.start_url,
+            query=self.query.text,
+            terms=self.query.terms,
+            stop_reason=self.stop_reason or StopReason.FRONTIER_EXHAUSTED,
+            pages=tuple(self.pages),
+            attachments=tuple(self.attachments),
+            coverage=self.adaptive.coverage(),
+            evidence=tuple(self.adaptive.evidence()),
+            skipped=dict(skipped),
+            failures=dict(self.failures),
+            elapsed_s=self.elapsed(),
+            skips=tuple(self.skips),
+            evidence_per_term=self.adaptive.options.evidence_per_term,
+            stop=self.explain_stop(),
+        )
+
+    def explain_stop(self) -> dict[str, Any]:
+        """Why the crawl judged its stop safe: the stop reason, one sentence,
+        and the state the judgement rested on (the summary's ``stop``)."""
+        adaptive = self.adaptive
+        options = adaptive.options
+        reason = self.stop_reason or StopReason.FRONTIER_EXHAUSTED
+        best = self.frontier.best_score()
+        patience = max(options.patience, 1)
+        terms = len(self.query)
+        waiting = f"no queued link scored {self.settings.forgive_score} or more (best {best:.2f})"
+        why = {
+            StopReason.COVERAGE_REACHED: (
+                f"every term reached {options.evidence_per_term} pieces of evidence from"
+                f" {adaptive.sources()} pages, the last {adaptive.stale()} pages added nothing"
+                f" new, and {waiting}"
+            ),
+            StopReason.SATURATED: (
+                f"{adaptive.stale()} pages in a row added nothing new (patience {patience}),"
+                f" coverage {adaptive.coverage():.0%} of {terms} terms, and {waiting}"
+            ),
+            StopReason.NO_RELEVANT_PAGES: (
+                f"nothing relevant was found and the last {adaptive.cold()} pages came"
+                " through links without any clue for the query; no link with a clue was"
+                " queued or rendering"
+            ),
+            StopReason.BUDGET_EXHAUSTED: (
+                f"the budget of {self.settings.max_pages} pages was spent"
+                f" ({len(self.frontier)} links still queued, best {best:.2f})"
+            ),
+            StopReason.FRONTIER_EXHAUSTED: "no link in scope was left to follow",
+            StopReason.TIME_LIMIT: f"the time limit of {self.settings.time_limit_s} s was reached",
+            StopReason.CANCELLED: "the crawl was cancelled (SIGINT/SIGTERM or the caller)",
+        }.get(StopReason(reason), str(reason))
+        return {
+            "reason": str(reason),
+            "why": why,
+            "coverage": round(adaptive.coverage(), 4),
+            "covered": adaptive.covered(),
+            "stale": adaptive.stale(),
+            "cold": adaptive.cold(),
+            "sources": adaptive.sources(),
+            "queued": len(self.frontier),
+            "best_queued": round(best, 4),
+        }
+
+    def record_skip(self, url: str, parent: str, reason: str) -> SkipRecord | None:
+        """Keep a trap skip with its URL, once per URL and at most
+        ``SKIP_RECORDS_PER_REASON`` per reason; None when it is not kept."""
+        if reason not in _TRAP_REASONS:
+            return None
+        if any(s.url == url for s in self.skips):
+            return None
+        if sum(1 for s in self.skips if s.reason == reason) >= SKIP_RECORDS_PER_REASON:
+            return None
+        record = SkipRecord(url=url, parent=parent, reason=reason)
+        self.skips.append(record)
+        return record
+
+
+def new_run(start_url: str, query: Query, settings: CrawlSettings) -> CrawlRun:
+    """Fresh crawl state; ``ValueError`` for a start URL that is not http(s)."""
+    start = canonicalize_url(start_url)
+    scope = Scope(start, allowed_hosts=settings.allowed_hosts, prefix=settings.url_prefix)
+    frontier = Frontier(
+        max_pages=settings.max_pages,
+        max_depth=settings.max_depth,
+        scope=scope,
+        traps=TrapDetector(settings.traps),
+        host_delay=settings.host_delay_s,
+    )
+    run = CrawlRun(
+        start_url=start,
+        query=query,
+        settings=settings,
+        frontier=frontier,
+        adaptive=Adaptive(settings.adaptive, len(query), settings.forgive_score),
+        scope=scope,
+        term_weights=TermWeights(len(query)) if settings.term_weights else None,
+        dedup=ContentDeduper.from_settings(settings.dedup),
+        variants=VariantLearner(settings.variant_evidence),
+    )
+    reason = frontier.push(start, score=1.0, depth=0, blind=False)
+    if reason is not None:
+        raise ValueError(f"start URL {start!r} cannot be crawled: {reason}")
+    return run

@@ -1,0 +1,334 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pw_adaptive.core.query import (
+    DEFAULT_SYNONYMS,
+    MAX_TERMS,
+    Query,
+    Synonyms,
+    estimate_tokens,
+    normalize_text,
+)
+
+# --- terms -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "terms"),
+    [
+        pytest.param("refund policy", ("refund", "policy"), id="seed-query-two-terms"),
+        pytest.param(
+            "International Student Housing",
+            ("international", "student", "housing"),
+            id="case-folded",
+        ),
+        pytest.param("fees for the library", ("fees", "library"), id="english-stop-words"),
+        pytest.param("opening hours", ("opening", "hours"), id="phrase-stays-two-terms"),
+        pytest.param("fees, deadlines; visa!", ("fees", "deadlines", "visa"), id="punctuation"),
+        pytest.param("Ｆｅｅｓ", ("fees",), id="nfkc-full-width"),
+        pytest.param("fee fees Fees", ("fee",), id="duplicates-by-singular-dropped"),
+        pytest.param("part-time master's", ("part-time", "master's"), id="inner-hyphen-apostrophe"),
+        pytest.param("宿舍", ("宿舍",), id="short-cjk-word"),
+        pytest.param("宿舍 费用", ("宿舍", "费用"), id="cjk-user-spaces"),
+        # Spaces in a Chinese query separate phrases: each run is segmented.
+        pytest.param("留学生宿舍 费用", ("留学生", "宿舍", "费用"), id="cjk-spaced-runs-segmented"),
+        pytest.param(
+            "图书馆开放时间 借书规则",
+            ("图书馆", "开放时间", "借书", "规则"),
+            id="cjk-spaced-phrases",
+        ),
+        pytest.param("留学生宿舍费用", ("留学生", "宿舍", "费用"), id="cjk-segmented"),
+        pytest.param("学生的宿舍", ("学生", "宿舍"), id="cjk-stop-word"),
+        pytest.param("图书馆开放时间", ("图书馆", "开放时间"), id="cjk-lexicon-entry-rejoined"),
+        pytest.param("PhD申请截止", ("phd", "申请", "截止"), id="mixed-script-unspaced"),
+    ],
+)
+def test_query_splits_into_terms(text: str, terms: tuple[str, ...]) -> None:
+    query = Query(text)
+    assert query.terms == terms
+    assert len(query) == len(terms)
+    assert query.text == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("", id="empty"),
+        pytest.param("   ", id="blank"),
+        pytest.param("the of and", id="stop-words-only"),
+        pytest.param("?!", id="punctuation-only"),
+        pytest.param("的", id="chinese-stop-word-only"),
+    ],
+)
+def test_query_without_terms_is_rejected_with_a_clear_message(text: str) -> None:
+    with pytest.raises(ValueError, match="has no terms"):
+        Query(text)
+
+
+def test_query_holds_at_most_64_terms() -> None:
+    words = [f"word{i}" for i in range(MAX_TERMS + 1)]
+    assert len(Query(" ".join(words[:MAX_TERMS]))) == MAX_TERMS
+    with pytest.raises(ValueError, match="at most 64"):
+        Query(" ".join(words))
+
+
+# --- hit_mask ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "mask"),
+    [
+        pytest.param("Refunds for gift cards: policy.", 0b11, id="seed-both-terms"),
+        pytest.param("Our refund policy.", 0b11, id="plain"),
+        pytest.param("Refund mentioned once.", 0b01, id="refund-only"),
+        pytest.param("Team page.", 0, id="seed-noise-team"),
+        pytest.param("About us.", 0, id="seed-noise-about"),
+        pytest.param("Careers.", 0, id="seed-noise-careers"),
+        pytest.param("Careers page.", 0, id="seed-noise-careers-page"),
+        pytest.param("Contact.", 0, id="seed-noise-contact"),
+        pytest.param("Nothing here.", 0, id="seed-noise-nothing"),
+        pytest.param("", 0, id="empty"),
+    ],
+)
+def test_hit_mask_of_seed_texts(text: str, mask: int) -> None:
+    assert Query("refund policy").hit_mask(text) == mask
+
+
+@pytest.mark.parametrize(
+    ("term", "text", "hits"),
+    [
+        pytest.param("refund", "Refunds are issued", True, id="refund-plural"),
+        pytest.param("refund", "a refundable deposit", True, id="refund-able"),
+        pytest.param("refund", "we refunded it", True, id="refund-past"),
+        pytest.param("refunds", "one refund", True, id="plural-query-hits-singular"),
+        pytest.param("refund", "prefund", False, id="no-prefix-match"),
+        pytest.param("fee", "Tuition fees", True, id="fee-plural"),
+        pytest.param("fee", "Give us feedback", False, id="fee-not-feedback"),
+        pytest.param("fee", "news feed", False, id="fee-not-feed"),
+        pytest.param("fee", "fee-paying students", True, id="fee-before-hyphen"),
+        pytest.param("student", "the students' union", True, id="student-plural-possessive"),
+        pytest.param("student", "a student's guide", True, id="student-possessive"),
+        pytest.param("student", "a student’s guide", True, id="student-typographic-possessive"),
+        pytest.param("student", "a PhD studentship", False, id="student-not-studentship"),
+        pytest.param("application", "Applications open", True, id="application-plural"),
+        pytest.param("housing", "a house in town", False, id="housing-not-house"),
+        pytest.param("house", "student housing", True, id="house-hits-housing"),
+        pytest.param("policy", "our policies", True, id="y-plural"),
+        pytest.param("apply", "she applied", True, id="y-past"),
+        pytest.param("class", "evening classes", True, id="es-plural"),
+        pytest.param("news", "the new building", False, id="news-is-not-a-plural"),
+        pytest.param("install", "Installation instructions", True, id="verb-hits-ation-noun"),
+        pytest.param("transport", "public transportation", True, id="transport-ation"),
+        pytest.param("state", "the railway station", False, id="no-ion-after-e"),
+        pytest.param("campus", "campuses", True, id="campus-plural"),
+        pytest.param("master's", "MASTER’S DEGREES", True, id="apostrophe-variants"),
+        pytest.param("e-mail", "send an email", True, id="hyphenated-term-unhyphenated"),
+        pytest.param("phd", "申请PhD项目", True, id="latin-word-inside-chinese"),
+        pytest.param("宿舍", "学生宿舍管理", True, id="cjk-substring"),
+        pytest.param("宿舍", "宿 舍", True, id="cjk-inner-space"),
+        pytest.param("visa", "ＶＩＳＡ", True, id="full-width-text"),
+    ],
+)
+def test_terms_match_with_light_stemming(term: str, text: str, hits: bool) -> None:
+    assert bool(Query(term).hit_mask(text)) is hits
+
+
+@pytest.mark.parametrize(
+    ("term", "text"),
+    [
+        pytest.param("housing", "Accommodation for new students", id="housing-accommodation"),
+        pytest.param("housing", "Halls of Residence", id="housing-phrase"),
+        pytest.param("housing", "Dormitories on campus", id="housing-dormitory-plural"),
+        pytest.param("housing", "学生宿舍", id="housing-chinese"),
+        pytest.param("宿舍", "University accommodation", id="chinese-to-english"),
+        pytest.param("fees", "Tuition for 2025", id="fees-tuition"),
+        pytest.param("fees", "Tuition charges", id="fees-phrase"),
+        pytest.param("fee", "学费标准", id="singular-finds-group"),
+        pytest.param("admissions", "How to apply", id="admissions-apply"),
+        pytest.param("admissions", "Entry requirements", id="admissions-entry-requirements"),
+        pytest.param("scholarship", "Bursaries and financial aid", id="scholarship-bursary"),
+        pytest.param("开放时间", "圖書館開放時間", id="opening-hours-traditional-chinese"),
+        pytest.param("library", "图书馆", id="library-chinese"),
+        pytest.param("international", "Overseas applicants", id="international-overseas"),
+        pytest.param("deadline", "Closing date: 1 March", id="deadline-closing-date"),
+        pytest.param("graduate", "Postgraduate study", id="graduate-postgraduate"),
+        pytest.param("undergraduate", "本科招生", id="undergraduate-chinese"),
+    ],
+)
+def test_terms_match_their_synonyms(term: str, text: str) -> None:
+    assert Query(term).hit_mask(text) == 1
+
+
+def test_hit_mask_sets_one_bit_per_term_in_query_order() -> None:
+    query = Query("international student housing")
+    assert query.hit_mask("Accommodation") == 0b100
+    assert query.hit_mask("Overseas students") == 0b011
+    assert query.hit_mask("Accommodation for overseas students") == 0b111
+
+
+def test_great_hall_is_not_a_hall_of_residence() -> None:
+    assert Query("housing").hit_mask("Graduation in the Great Hall") == 0
+
+
+# --- term_counts -------------------------------------------------------------
+
+
+def test_term_counts_count_every_occurrence_per_term() -> None:
+    query = Query("refund policy")
+    assert query.term_counts("Refund policy. Refunds: see the policy on refunds.") == [3, 2]
+    assert query.term_counts("") == [0, 0]
+
+
+def test_term_counts_count_a_phrase_once_not_as_its_words() -> None:
+    query = Query("housing")
+    assert query.term_counts("Halls of residence and residence halls, dorms") == [3]
+
+
+# --- synonyms ----------------------------------------------------------------
+
+
+def test_default_synonyms_load_from_shipped_data() -> None:
+    variants = DEFAULT_SYNONYMS.variants("Housing")
+    assert variants[0] == "housing"
+    assert {"accommodation", "hall of residence", "dormitory", "住宿", "宿舍"} <= set(variants)
+
+
+def test_variants_of_an_unknown_term_are_the_term_itself() -> None:
+    assert DEFAULT_SYNONYMS.variants("Zebra") == ("zebra",)
+
+
+def test_synonyms_are_extendable_without_changing_the_original() -> None:
+    extended = DEFAULT_SYNONYMS.extended([["housing", "Your stay"]])
+    assert "your stay" in extended.variants("housing")
+    assert "your stay" not in DEFAULT_SYNONYMS.variants("housing")
+    assert Query("student housing", synonyms=extended).hit_mask("Your stay") == 0b10
+    assert Query("student housing").hit_mask("Your stay") == 0
+
+
+def test_query_with_no_synonyms_matches_only_its_own_words() -> None:
+    query = Query("housing", synonyms=Synonyms())
+    assert query.hit_mask("Accommodation") == 0
+    assert query.hit_mask("Housing") == 1
+
+
+def test_synonyms_load_reads_a_json_file(tmp_path: Path) -> None:
+    path = tmp_path / "lexicon.json"
+    path.write_text(json.dumps({"groups": [["Mensa", "canteen"]]}), encoding="utf-8")
+    synonyms = Synonyms.load(path)
+    assert synonyms.groups == (("mensa", "canteen"),)
+    assert Query("mensa", synonyms=synonyms).hit_mask("Canteens") == 1
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        pytest.param("not json", id="not-json"),
+        pytest.param('["housing"]', id="not-an-object"),
+        pytest.param('{"groups": ["housing", "dorm"]}', id="group-is-a-string"),
+        pytest.param('{"groups": [[1, 2]]}', id="member-not-a-string"),
+    ],
+)
+def test_synonyms_load_rejects_malformed_files(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(ValueError):
+        Synonyms.load(path)
+
+
+def test_a_string_is_not_a_synonym_group() -> None:
+    with pytest.raises(TypeError, match="list of strings"):
+        Synonyms.from_groups(["dorm", "hall"])
+
+
+def test_synonyms_are_immutable_and_hashable() -> None:
+    with pytest.raises(AttributeError):
+        DEFAULT_SYNONYMS.groups = ()  # type: ignore[misc]
+    assert hash(Synonyms.from_groups([["a b", "c"]])) == hash(Synonyms.from_groups([["A  B", "C"]]))
+
+
+# --- normalize_text and estimate_tokens --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "normalized"),
+    [
+        pytest.param("Tuition FEES", "tuition fees", id="ascii-lower"),
+        pytest.param("Ｆｅｅｓ", "fees", id="full-width"),
+        pytest.param("Straße", "strasse", id="casefold"),
+        pytest.param("ﬁnance", "finance", id="ligature"),
+    ],
+)
+def test_normalize_text_is_nfkc_and_casefold(text: str, normalized: str) -> None:
+    assert normalize_text(text) == normalized
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        pytest.param("", 0, id="empty"),
+        pytest.param(" \n\t ", 0, id="blank"),
+        pytest.param("abcd", 1, id="four-latin-chars"),
+        pytest.param("Our refund policy.", 5, id="sentence"),
+        pytest.param("宿舍费用", 4, id="one-per-cjk-char"),
+        pytest.param("PhD 申请", 3, id="mixed"),
+        pytest.param("한국어", 3, id="one-per-hangul-syllable"),
+        pytest.param("ㅋㅋㅋㅋ", 4, id="one-per-hangul-jamo"),
+        pytest.param("\U00020bb7" * 4, 4, id="han-beyond-the-bmp"),
+    ],
+)
+def test_estimate_tokens(text: str, tokens: int) -> None:
+    assert estimate_tokens(text) == tokens
+
+
+# --- properties --------------------------------------------------------------
+
+_QUERY = Query("international student housing fees")
+
+
+@given(st.text())
+def test_hit_mask_never_raises_and_stays_within_the_terms(text: str) -> None:
+    mask = _QUERY.hit_mask(text)
+    assert 0 <= mask < 1 << len(_QUERY)
+    counts = _QUERY.term_counts(text)
+    assert [bool(count) for count in counts] == [bool(mask >> i & 1) for i in range(len(_QUERY))]
+
+
+@given(st.text())
+def test_normalize_text_is_idempotent(text: str) -> None:
+    once = normalize_text(text)
+    assert normalize_text(once) == once
+
+
+@given(st.text(), st.text())
+def test_estimate_tokens_is_non_negative_and_grows_with_text(left: str, right: str) -> None:
+    assert 0 <= estimate_tokens(left) <= estimate_tokens(left + " " + right) + 1
+
+
+@given(st.text(alphabet=st.characters(categories=["L", "N", "Zs", "P"]), max_size=40))
+def test_query_construction_either_succeeds_or_says_why(text: str) -> None:
+    try:
+        query = Query(text, synonyms=Synonyms())
+    except ValueError as error:
+        assert "terms" in str(error)
+    else:
+        assert 1 <= len(query) <= MAX_TERMS
+
+
+@pytest.mark.parametrize(
+    ("text", "weights"),
+    [
+        pytest.param("student housing", (0.3, 1.0), id="students-are-generic"),
+        pytest.param("students' union fees", (0.3, 1.0, 1.0), id="possessive"),
+        pytest.param("university library", (0.3, 1.0), id="university"),
+        pytest.param("学生 宿舍", (0.3, 1.0), id="cjk"),
+        pytest.param("refund policy", (1.0, 1.0), id="nothing-generic"),
+    ],
+)
+def test_portal_generic_words_weigh_less(text: str, weights: tuple[float, ...]) -> None:
+    assert Query(text).term_weights == weights

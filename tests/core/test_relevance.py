@@ -1,0 +1,329 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pw_adaptive.core.query import Query
+from pw_adaptive.core.relevance import SiteTitles, assess, relevance, url_words
+from pw_adaptive.core.stopper import EVIDENCE_RELEVANCE, MIN_RELEVANCE
+
+ACCOMMODATION_PAGE = """\
+# Accommodation for overseas students
+
+We guarantee a room in our halls of residence to every new international
+student who accepts an offer by 30 June.
+
+## Choosing your hall
+
+Our residences range from catered halls on the main campus to self-catered
+flats in the city centre. All rooms have Wi-Fi and contents insurance included.
+
+## Costs
+
+Rent starts at £150 per week for a standard room. Rent is paid in three
+instalments, at the start of each term.
+"""
+
+NEWS_PAGE = (
+    "# New engineering building opens\n\n"
+    + "The university opened its new engineering building on Monday. " * 3
+    + "The building includes labs, lecture theatres, workshops and a cafe. " * 10
+    + "Over 2,000 students will use the facilities each week. "
+    + "The vice-chancellor thanked the donors and staff who made it possible. " * 8
+    + "Plans for new housing on the site were not discussed."
+)
+
+SCHOLARSHIPS_PAGE = """\
+# Scholarships
+
+The Global Excellence Scholarship is worth £5,000 a year.
+
+Scholarships are awarded on academic merit. Every applicant with an offer is
+considered for a scholarship automatically.
+
+## Other funding
+
+Bursaries are available for students from low-income households.
+"""
+
+DEADLINES_SECTION = """
+
+## Deadlines
+
+The deadline for scholarship applications is 1 March. Late applications are
+not considered after the deadline.
+"""
+
+CHINESE_PAGE = """\
+# 留学生宿舍
+
+学校为国际学生提供校内宿舍。
+
+## 宿舍费用
+
+双人间每学年 12000 元,单人间每学年 18000 元,费用在入住时缴纳。
+
+## 申请宿舍
+
+新生请在报到前通过留学生服务系统申请宿舍。
+"""
+
+
+def test_page_about_the_query_in_other_words_is_relevant() -> None:
+    score = relevance(
+        Query("International student housing"),
+        markdown=ACCOMMODATION_PAGE,
+        title="Accommodation for overseas students | Example University",
+        url="https://www.example.ac.uk/study/international/accommodation/",
+    )
+    assert score >= EVIDENCE_RELEVANCE
+    assert score >= 0.5
+
+
+def test_news_item_mentioning_a_term_once_is_below_min_relevance() -> None:
+    for query in ("International student housing", "housing", "students"):
+        score = relevance(
+            Query(query),
+            markdown=NEWS_PAGE,
+            title="New engineering building opens",
+            url="https://www.example.ac.uk/news/2024/new-engineering-building",
+        )
+        assert score < MIN_RELEVANCE, query
+
+
+@pytest.mark.parametrize(
+    ("markdown", "title", "headings", "url"),
+    [
+        pytest.param("", "", (), "", id="all-empty"),
+        pytest.param("   \n\n ", "", (), "", id="blank-markdown"),
+        pytest.param("", "", (), "https://example.org/", id="root-url"),
+    ],
+)
+def test_empty_page_scores_zero(
+    markdown: str, title: str, headings: tuple[str, ...], url: str
+) -> None:
+    query = Query("scholarship deadline")
+    assert relevance(query, markdown=markdown, title=title, headings=headings, url=url) == 0.0
+
+
+def test_page_about_all_terms_scores_at_least_half() -> None:
+    score = relevance(
+        Query("scholarship deadline"),
+        markdown=SCHOLARSHIPS_PAGE + DEADLINES_SECTION,
+        title="Scholarship deadlines",
+    )
+    assert score >= 0.5
+
+
+def test_page_fully_about_one_of_two_terms_scores_partly() -> None:
+    query = Query("scholarship deadline")
+    partial = relevance(query, markdown=SCHOLARSHIPS_PAGE, title="Scholarships")
+    full = relevance(
+        query, markdown=SCHOLARSHIPS_PAGE + DEADLINES_SECTION, title="Scholarship deadlines"
+    )
+    assert 0.2 <= partial <= 0.5
+    assert partial < full
+
+
+def test_chinese_page_is_relevant_to_a_chinese_query() -> None:
+    score = relevance(Query("留学生宿舍费用"), markdown=CHINESE_PAGE, title="留学生宿舍")
+    assert score >= 0.5
+
+
+def test_chinese_page_is_relevant_to_an_english_query_through_synonyms() -> None:
+    score = relevance(Query("international student housing"), markdown=CHINESE_PAGE)
+    assert score >= EVIDENCE_RELEVANCE
+
+
+@pytest.mark.parametrize(
+    ("where", "kwargs"),
+    [
+        pytest.param("title", {"title": "Tuition fees"}, id="title"),
+        pytest.param("headings", {"headings": ("Tuition fees",)}, id="headings"),
+        pytest.param("url", {"url": "https://example.edu/tuition-fees/"}, id="url"),
+    ],
+)
+def test_each_field_alone_gives_evidence(where: str, kwargs: dict[str, Any]) -> None:
+    score = relevance(Query("fees"), markdown="Some unrelated text.", **kwargs)
+    assert score > MIN_RELEVANCE, where
+
+
+def test_title_outweighs_headings_which_outweigh_url() -> None:
+    query = Query("fees")
+    title = relevance(query, markdown="", title="Fees")
+    heading = relevance(query, markdown="", headings=("Fees",))
+    url = relevance(query, markdown="", url="https://example.edu/fees")
+    assert title > heading > url > 0
+
+
+def test_long_page_needs_more_mentions_than_a_short_one() -> None:
+    query = Query("visa")
+    mentions = "You will need a visa. " * 4
+    filler = "The campus is a short walk from the station and the river. " * 60
+    short = relevance(query, markdown=mentions)
+    long = relevance(query, markdown=mentions + filler)
+    assert short > long
+
+
+def test_more_mentions_saturate_below_one() -> None:
+    query = Query("visa")
+    scores = [relevance(query, markdown="Visa rules. " * n) for n in (2, 4, 8, 32)]
+    assert scores == sorted(scores)
+    assert scores[-1] <= 1.0
+    assert scores[-1] - scores[-2] < scores[1] - scores[0]
+
+
+def test_headings_are_read_from_markdown_when_not_given() -> None:
+    query = Query("fees")
+    from_markdown = relevance(query, markdown="## Tuition fees\n\nPay by card.")
+    given_headings = relevance(
+        query, markdown="## Tuition fees\n\nPay by card.", headings=("Tuition fees",)
+    )
+    assert from_markdown == given_headings > MIN_RELEVANCE
+
+
+def test_link_targets_in_markdown_are_not_body_mentions() -> None:
+    query = Query("fees")
+    markdown = "See [this page](https://example.edu/fees/fees/fees) for more."
+    assert relevance(query, markdown=markdown) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("url", "words"),
+    [
+        pytest.param(
+            "https://www.example.ac.uk/study/international-students/Accommodation_Fees.html",
+            "study international students Accommodation Fees html",
+            id="separators",
+        ),
+        pytest.param("https://example.edu/%E5%AE%BF%E8%88%8D/", "宿舍", id="percent-decoded-cjk"),
+        pytest.param(
+            "https://example.edu/#/student-life/housing", "student life housing", id="route"
+        ),
+        pytest.param(
+            "https://example.edu/app#!/studentHousing", "app student Housing", id="hashbang"
+        ),
+        pytest.param("https://example.edu/page#fees", "page", id="in-page-fragment-dropped"),
+        pytest.param("https://fees.example.edu/?q=fees", "", id="host-and-query-dropped"),
+        pytest.param("http://[::1", "", id="malformed"),
+    ],
+)
+def test_url_words_read_path_and_route(url: str, words: str) -> None:
+    assert url_words(url) == words
+
+
+# --- properties --------------------------------------------------------------
+
+_QUERY = Query("international student housing")
+_TERM_WORDS = st.sampled_from(["international", "students", "housing", "accommodation", "宿舍"])
+_TEXT = st.text(max_size=200)
+_HEADINGS = st.lists(st.text(max_size=40), min_size=1, max_size=4)
+
+
+@given(_TEXT, _TEXT, st.lists(st.text(max_size=40), max_size=4), st.text(max_size=80))
+def test_relevance_is_within_unit_interval(
+    markdown: str, title: str, headings: list[str], url: str
+) -> None:
+    score = relevance(_QUERY, markdown=markdown, title=title, headings=headings, url=url)
+    assert 0.0 <= score <= 1.0
+
+
+@given(_TEXT, _TEXT, _HEADINGS, _TERM_WORDS)
+def test_adding_a_query_term_to_the_title_never_lowers_the_score(
+    markdown: str, title: str, headings: list[str], word: str
+) -> None:
+    before = relevance(_QUERY, markdown=markdown, title=title, headings=headings)
+    after = relevance(_QUERY, markdown=markdown, title=f"{title} {word}", headings=headings)
+    assert after >= before
+
+
+@given(_TEXT, _TEXT, _HEADINGS, _TERM_WORDS)
+def test_adding_a_heading_with_a_query_term_never_lowers_the_score(
+    markdown: str, title: str, headings: list[str], word: str
+) -> None:
+    before = relevance(_QUERY, markdown=markdown, title=title, headings=headings)
+    after = relevance(_QUERY, markdown=markdown, title=title, headings=[*headings, word])
+    assert after >= before
+
+
+def test_a_page_full_of_students_is_not_evidence_for_a_specific_query() -> None:
+    home = "\n\n".join(
+        ["Our students come first. Students from 120 countries study here."] * 4
+        + ["Student life, student clubs and student support for every student."]
+    )
+    query = Query("accommodation for nursing students on placement")
+    assert relevance(query, markdown=home, title="Meridian University") < EVIDENCE_RELEVANCE
+
+
+def test_a_specific_page_is_relevant_without_the_generic_word() -> None:
+    page = (
+        "## Accommodation on placement\n\nNursing placements in rural trusts come with "
+        "free accommodation in staff residences. Placement accommodation is booked by the "
+        "placements office; nursing placement rooms are shared flats."
+    )
+    query = Query("accommodation for nursing students on placement")
+    assert relevance(query, markdown=page, title="Nursing placements") >= EVIDENCE_RELEVANCE
+
+
+def test_a_page_that_only_says_generic_portal_words_scores_nothing() -> None:
+    q = Query("student housing on campus")
+    page = "Students love our campus. Every student can join a club on campus. Students!"
+    assert relevance(q, markdown=page, title="Campus life for students") == 0.0
+    assert relevance(q, markdown=page + " Housing is guaranteed.", title="Housing") > 0.0
+
+
+@pytest.mark.parametrize(
+    ("markdown", "title", "about"),
+    [
+        ("Halls cost 150 a week. Contracts run 40 weeks. Apply in May.", "Student housing", True),
+        ("\n".join(f"- [Housing news {i}](/news/{i})" for i in range(12)), "Housing news", False),
+        ("We welcome students. Housing is one of many services. Sport too.", "Welcome", False),
+    ],
+    ids=["named-in-title", "hub-of-links", "passing-mention"],
+)
+def test_a_page_is_about_the_query_when_it_names_it_and_is_not_a_hub(
+    markdown: str, title: str, about: bool
+) -> None:
+    verdict = assess(Query("student housing"), markdown=markdown, title=title)
+    assert verdict.about is about
+
+
+def test_the_site_name_is_learnt_from_titles_and_stripped() -> None:
+    titles = SiteTitles()
+    seen = []
+    for title in [
+        "Home | DSK International - International School in Kobe",
+        "Admissions | DSK International - International School in Kobe",
+        "Fees | Saturday school | DSK International - International School in Kobe",
+        "Schedule | Saturday school | DSK International - International School in Kobe",
+    ]:
+        seen.append(titles.strip("dsk.test", title))
+        titles.observe("dsk.test", title)
+    # Two earlier titles make a part the site's; a section's name stays.
+    assert seen[:2] == [
+        "Home | DSK International - International School in Kobe",
+        "Admissions | DSK International - International School in Kobe",
+    ]
+    assert seen[2:] == ["Fees | Saturday school", "Schedule | Saturday school"]
+    # Per host; a title that is only the site's name says nothing.
+    assert titles.strip("other.test", "DSK International") == "DSK International"
+    assert titles.strip("dsk.test", "International School in Kobe") == ""
+    restored = SiteTitles()
+    restored.restore(titles.state())
+    assert restored.strip("dsk.test", "Clubs | DSK International") == "Clubs"
+
+
+def test_a_query_word_in_the_site_name_does_not_make_every_page_relevant() -> None:
+    query = Query("international school admissions")
+    title = "Clubs | DSK International - International School in Kobe"
+    text = "# Clubs\n\nAfter-school clubs: football, chess and robotics, every weekday."
+    titles = SiteTitles()
+    for _ in range(2):
+        titles.observe("dsk.test", title)
+    before = assess(query, markdown=text, title=title)
+    after = assess(query, markdown=text, title=titles.strip("dsk.test", title))
+    assert before.about and not after.about
+    assert after.relevance < before.relevance

@@ -1,0 +1,175 @@
+"""The seed's four stopper tests, translated, plus option validation and state round trips."""
+
+from __future__ import annotations
+
+import pytest
+
+from pw_adaptive.core.query import Query
+from pw_adaptive.core.stopper import (
+    COLD_PATIENCE,
+    EVIDENCE_RELEVANCE,
+    MIN_RELEVANCE,
+    MIN_SOURCES,
+    Adaptive,
+    AdaptiveOptions,
+    StopReason,
+)
+
+
+def opts(threshold: float, per_term: int, patience: int) -> AdaptiveOptions:
+    return AdaptiveOptions(
+        coverage_threshold=threshold, evidence_per_term=per_term, patience=patience, min_gain=0.05
+    )
+
+
+def test_constants_match_the_seed() -> None:
+    assert (MIN_RELEVANCE, EVIDENCE_RELEVANCE, COLD_PATIENCE, MIN_SOURCES) == (0.05, 0.15, 2, 2)
+
+
+def test_adaptive_stops_once_covered_and_nothing_new_comes() -> None:
+    q = Query("refund policy")
+    a = Adaptive(opts(1.0, 3, 5), len(q))
+    assert a.observe(q, "Our refund policy.\n\nAnother refund policy line.", 1.0, False) is None
+    assert a.coverage() < 1.0
+    # Covered now, but the page still brought something new: keep crawling.
+    assert a.observe(q, "The policy covers every refund.", 1.0, False) is None
+    assert a.coverage() >= 1.0
+    assert a.observe(q, "Refunds for gift cards: policy.", 1.0, False) is None
+    # Once covered, it takes ceil(5 / 2) = 3 pages with nothing new to stop.
+    assert a.observe(q, "Our refund policy.", 1.0, False) is None
+    assert a.observe(q, "Our refund policy.", 1.0, False) is None
+    assert a.observe(q, "Our refund policy.", 1.0, False) == "coverage_reached"
+
+
+def test_adaptive_stops_when_pages_add_nothing_new() -> None:
+    q = Query("refund policy")
+    a = Adaptive(opts(1.0, 100, 2), len(q))
+    assert a.observe(q, "Refund policy text.", 1.0, False) is None
+    assert a.observe(q, "Refund policy text.", 1.0, False) is None
+    assert a.observe(q, "Refund policy text.", 1.0, False) == "saturated"
+
+
+def test_irrelevant_pages_neither_count_as_evidence_nor_as_stale() -> None:
+    q = Query("refund policy")
+    a = Adaptive(opts(1.0, 1, 1), len(q))
+    # A news page mentions a refund in passing: low relevance, no evidence, not stale.
+    assert a.observe(q, "A refund was mentioned in passing.", 0.03, False) is None
+    assert a.evidence() == [0, 0]
+    assert a.observe(q, "Nothing here.", 0.0, False) is None
+    # One page covers every term, but coverage needs a second source; once
+    # covered, one page with nothing new (patience 1) stops the crawl.
+    assert a.observe(q, "Refund policy in full.", 0.9, False) is None
+    assert a.observe(q, "The refund policy, again.", 0.9, False) is None
+    assert a.observe(q, "Refund policy in full.", 0.9, False) == "coverage_reached"
+    # After a find, irrelevant pages in a row mean the relevant part is done;
+    # pages between the two thresholds count for nothing either way.
+    a = Adaptive(opts(1.0, 100, 2), len(q))
+    assert a.observe(q, "Refund policy in full.", 0.9, False) is None
+    assert a.observe(q, "Team page.", 0.0, False) is None
+    assert a.observe(q, "Refund mentioned once.", 0.1, False) is None
+    assert a.evidence() == [1, 1]
+    assert a.observe(q, "Careers page.", 0.0, False) == "saturated"
+
+
+def test_gives_up_when_only_blind_links_are_left_and_nothing_was_found() -> None:
+    q = Query("refund policy")
+    a = Adaptive(opts(1.0, 100, 2), len(q))
+    # Links with a clue that led nowhere are not blind probing.
+    for _ in range(10):
+        assert a.observe(q, "Team page.", 0.0, False) is None
+    # Three blind pages, then one that touches the topic: the count restarts.
+    for _ in range(3):
+        assert a.observe(q, "About us.", 0.0, True) is None
+    assert a.observe(q, "Refund mentioned once.", 0.1, True) is None
+    for _ in range(3):
+        assert a.observe(q, "Careers.", 0.0, True) is None
+    assert a.observe(q, "Contact.", 0.0, True) == "no_relevant_pages"
+    # Once something was found it does not give up: blind pages count as stale.
+    a = Adaptive(opts(1.0, 100, 5), len(q))
+    assert a.observe(q, "Refund policy in full.", 0.9, False) is None
+    for _ in range(4):
+        assert a.observe(q, "Careers.", 0.0, True) is None
+
+
+def test_forgive_resets_the_stale_run() -> None:
+    q = Query("refund policy")
+    a = Adaptive(opts(1.0, 100, 2), len(q))
+    assert a.observe(q, "Refund policy text.", 1.0, False) is None
+    assert a.observe(q, "Refund policy text.", 1.0, False) is None
+    assert a.stale() == 1
+    a.forgive()
+    assert a.stale() == 0
+    assert a.observe(q, "Refund policy text.", 1.0, False) is None
+
+
+def test_a_strong_lead_forgives_the_stale_run() -> None:
+    q = Query("refund policy")
+    a = Adaptive(opts(1.0, 100, 2), len(q), forgive_score=0.35)
+    assert a.observe(q, "Refund policy text.", 1.0, False) is None
+    # The same text again is stale; with a strong link waiting it is forgiven.
+    for _ in range(3):
+        assert a.observe(q, "Refund policy text.", 1.0, False, lead=0.5) is None
+        assert a.stale() == 1
+    assert a.observe(q, "Refund policy text.", 1.0, False, lead=0.2) == "saturated"
+    # Without a forgive score (the seed's stopper) no lead forgives.
+    a = Adaptive(opts(1.0, 100, 2), len(q))
+    assert a.observe(q, "Refund policy text.", 1.0, False) is None
+    assert a.observe(q, "Refund policy text.", 1.0, False, lead=0.9) is None
+    assert a.observe(q, "Refund policy text.", 1.0, False, lead=0.9) == "saturated"
+
+
+def test_a_lead_with_a_clue_holds_back_no_relevant_pages() -> None:
+    q = Query("refund policy")
+    a = Adaptive(opts(1.0, 100, 2), len(q))
+    for _ in range(3):
+        assert a.observe(q, "About us.", 0.0, True) is None
+    assert a.observe(q, "Careers.", 0.0, True, lead=0.1) is None
+    assert a.cold() == 4
+    assert a.observe(q, "Contact.", 0.0, True) == "no_relevant_pages"
+
+
+def test_last_fresh_and_has_found_follow_fresh_content() -> None:
+    q = Query("refund policy")
+    a = Adaptive(AdaptiveOptions(), len(q))
+    assert not a.has_found()
+    a.observe(q, "Refund policy text.", 1.0, False)
+    assert a.has_found() and a.last_fresh()
+    a.observe(q, "Refund policy text.", 1.0, False)
+    assert not a.last_fresh()
+
+
+def test_stop_reasons_compare_equal_to_plain_strings() -> None:
+    assert StopReason.SATURATED == "saturated"
+    assert {r.value for r in StopReason} >= {"coverage_reached", "saturated", "no_relevant_pages"}
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        pytest.param({"coverage_threshold": 1.5}, id="threshold-above-one"),
+        pytest.param({"evidence_per_term": 0}, id="zero-evidence"),
+        pytest.param({"patience": 0}, id="zero-patience"),
+        pytest.param({"min_gain": -0.1}, id="negative-gain"),
+    ],
+)
+def test_bad_options_raise_value_error(kwargs: dict[str, float]) -> None:
+    with pytest.raises(ValueError):
+        AdaptiveOptions(**kwargs)  # type: ignore[arg-type]
+
+
+def test_state_round_trip_continues_identically() -> None:
+    q = Query("refund policy")
+    a = Adaptive(opts(1.0, 3, 5), len(q))
+    a.observe(q, "Our refund policy.\n\nAnother refund policy line.", 1.0, False)
+    a.observe(q, "The policy covers every refund.", 1.0, False)
+    b = Adaptive(opts(1.0, 3, 5), len(q))
+    b.restore(a.state())
+    for text in ["Refunds for gift cards: policy.", *["Our refund policy."] * 3]:
+        assert a.observe(q, text, 1.0, False) == b.observe(q, text, 1.0, False)
+    assert a.state() == b.state()
+
+
+def test_restore_rejects_a_state_for_another_query() -> None:
+    a = Adaptive(AdaptiveOptions(), 2)
+    with pytest.raises(ValueError):
+        Adaptive(AdaptiveOptions(), 3).restore(a.state())

@@ -1,0 +1,206 @@
+"""VariantLearner: URL variants learnt from duplicates, skipped before rendering."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pw_adaptive.core.variants import VariantLearner, variant_rule
+
+A = "http://a.test"
+
+
+@pytest.mark.parametrize(
+    ("url", "original", "rule"),
+    [
+        (A + "/x?print=1", A + "/x", ("a.test", "q:print")),
+        (A + "/x?id=3&sort=asc", A + "/x?id=3&sort=desc", ("a.test", "q:sort")),
+        (A + "/x/print", A + "/x/", ("a.test", "p:print")),
+        (A + "/x/amp", A + "/x", ("a.test", "p:amp")),
+        (A + "/x?a=1&b=2", A + "/x", None),  # two parameters differ
+        (A + "/y?print=1", A + "/x", None),  # another path
+        ("http://b.test/x?print=1", A + "/x", None),  # another host
+        (A + "/x", A + "/x", None),
+        (A + "/de/admissions", A + "/en/admissions", ("a.test", "f:de>en")),
+        (A + "/de/", A + "/en/", None),  # a language's home: too little to go on
+        (A + "/about", A + "/about/", ("a.test", "s:+")),
+        (A + "/about/", A + "/about", ("a.test", "s:-")),
+    ],
+)
+def test_variant_rule(url: str, original: str, rule: tuple[str, str] | None) -> None:
+    assert variant_rule(url, original) == rule
+
+
+def test_a_parameter_is_learnt_after_two_agreeing_duplicates() -> None:
+    learner = VariantLearner()
+    assert not learner.observe_duplicate(A + "/x?print=1", A + "/x")
+    assert learner.reduce(A + "/y?print=1") is None
+    assert learner.observe_duplicate(A + "/y?print=1", A + "/y")
+    assert learner.rules("a.test") == ["q:print"]
+    assert learner.reduce(A + "/z?id=4&print=1") == A + "/z?id=4"
+    assert learner.reduce(A + "/z?id=4") is None
+    assert learner.reduce("http://b.test/z?print=1") is None
+
+
+def test_a_counter_case_keeps_a_parameter_that_changes_content() -> None:
+    learner = VariantLearner()
+    learner.observe_duplicate(A + "/news?page=1", A + "/news")
+    learner.observe_distinct(A + "/news?page=2", {A + "/news"}.__contains__)
+    learner.observe_duplicate(A + "/events?page=1", A + "/events")
+    assert learner.rules("a.test") == []
+    assert learner.reduce(A + "/x?page=3") is None
+
+
+def test_path_segment_reduces_to_the_known_form() -> None:
+    learner = VariantLearner(min_evidence=1)
+    learner.observe_duplicate(A + "/x/print", A + "/x")
+    assert learner.reduce(A + "/y/print", {A + "/y"}.__contains__) == A + "/y"
+    assert learner.reduce(A + "/y/print") == A + "/y/"
+    assert learner.reduce(A + "/print/y") is None
+
+
+def test_a_trailing_slash_the_server_adds_is_learnt() -> None:
+    learner = VariantLearner()
+    learner.observe_duplicate(A + "/about", A + "/about/")
+    assert learner.reduce(A + "/life") is None
+    learner.observe_duplicate(A + "/news", A + "/news/")
+    assert learner.reduce(A + "/life/catering") == A + "/life/catering/"
+    assert learner.reduce(A + "/life/") is None
+    assert learner.reduce(A + "/guide.pdf") is None  # a file, not a directory
+    # A page whose slash-less form shows something else is a counter-case.
+    learner.observe_distinct(A + "/faq", {A + "/faq/"}.__contains__)
+    assert learner.reduce(A + "/life") is None
+
+
+def test_one_redirect_teaches_the_slash_rule() -> None:
+    learner = VariantLearner()
+    assert learner.observe_duplicate(A + "/about", A + "/about/", redirect=True)
+    assert learner.reduce(A + "/life") == A + "/life/"
+    # Other rules still need two cases, redirected or not.
+    assert not learner.observe_duplicate(A + "/x?lang=en", A + "/x", redirect=True)
+
+
+def test_a_trailing_slash_the_server_removes_is_learnt() -> None:
+    learner = VariantLearner(min_evidence=1)
+    learner.observe_duplicate(A + "/about/", A + "/about")
+    assert learner.reduce(A + "/life/") == A + "/life"
+    assert learner.reduce(A + "/") is None
+
+
+def test_crawl_skips_slashless_links_once_the_redirect_is_learnt() -> None:
+    from pw_adaptive import AdaptiveCrawler, CrawlSettings
+    from pw_adaptive.testing import FakeRenderer
+
+    site = FakeRenderer(_directory_site)
+    settings = CrawlSettings(
+        concurrency=1, max_depth=None, respect_robots=False, probe_soft_404=False,
+        adaptive_stop=False,
+    )  # fmt: skip
+    result = asyncio.run(AdaptiveCrawler(settings, renderer=site).run(SITE + "/0/", "handbook"))
+    slashless = [u for u in site.rendered if not u.endswith("/")]
+    assert len(slashless) == 1  # the redirect that taught the rule
+    assert len(site.rendered) == 11
+    assert result.skipped["url_variant"] >= 8
+
+
+def test_state_round_trip() -> None:
+    learner = VariantLearner()
+    learner.observe_duplicate(A + "/x?print=1", A + "/x")
+    learner.observe_duplicate(A + "/y?print=1", A + "/y")
+    learner.observe_duplicate(A + "/n?page=1", A + "/n")
+    learner.observe_distinct(A + "/n?page=2", {A + "/n"}.__contains__)
+    again = VariantLearner()
+    again.restore(learner.state())
+    assert again.state() == learner.state()
+    assert again.rules("a.test") == ["q:print"]
+    again.restore(None)
+    with pytest.raises(ValueError):
+        VariantLearner(min_evidence=0)
+
+
+def _directory_site(url: str) -> Any:
+    """Ten directory pages, each linking to the next and to itself without its
+    trailing slash, which the server redirects to the directory."""
+    from pw_adaptive.core.links import Link
+    from pw_adaptive.testing import make_page
+
+    n = int(url.removeprefix(SITE).strip("/") or 0)
+    text = f"Page {n} of the handbook. " + " ".join(f"word{n}x{i}" for i in range(80))
+    links = [Link(f"{SITE}/{n}", text="Permalink")]
+    if n < 9:
+        links.append(Link(f"{SITE}/{n + 1}/", text=f"Chapter {n + 1}"))
+    final = url if url.endswith("/") else url + "/"
+    return make_page(url, title=str(n), markdown=text, links=links, final_url=final)
+
+
+def _print_site(url: str) -> Any:
+    """Ten pages, each linking to the next and to its own print view (same text)."""
+    from pw_adaptive.core.links import Link
+    from pw_adaptive.testing import make_page
+
+    path = url.removeprefix(SITE).split("?")[0]
+    n = int(path.strip("/") or 0)
+    text = f"Page {n} of the handbook. " + " ".join(f"word{n}x{i}" for i in range(80))
+    links = [Link(f"{SITE}/{n}?print=1", text="Print")]
+    if n < 9:
+        links.append(Link(f"{SITE}/{n + 1}", text=f"Chapter {n + 1}"))
+    return make_page(url, title=str(n), markdown=text, links=links)
+
+
+SITE = "http://handbook.test"
+
+
+def test_crawl_skips_print_views_once_learnt_and_counts_them() -> None:
+    from pw_adaptive import AdaptiveCrawler, CrawlSettings
+    from pw_adaptive.testing import FakeRenderer
+
+    site = FakeRenderer(_print_site)
+    settings = CrawlSettings(
+        concurrency=1,
+        max_depth=None,
+        respect_robots=False,
+        probe_soft_404=False,
+        adaptive_stop=False,
+    )
+    result = asyncio.run(AdaptiveCrawler(settings, renderer=site).run(SITE + "/0", "handbook"))
+    printed = [u for u in site.rendered if "print=1" in u]
+    assert len(printed) == 2  # the two that taught the rule
+    assert len([u for u in site.rendered if "print" not in u]) == 10
+    assert result.skipped["url_variant"] >= 7
+    assert result.summary()["skipped"]["url_variant"] == result.skipped["url_variant"]
+
+
+def test_learnt_variants_are_saved_in_the_state_file(tmp_path: Path) -> None:
+    from pw_adaptive import AdaptiveCrawler, CrawlSettings
+    from pw_adaptive.core.query import Query
+    from pw_adaptive.crawling.api import crawl_key
+    from pw_adaptive.crawling.checkpoint import Checkpoint
+    from pw_adaptive.testing import FakeRenderer
+
+    settings = CrawlSettings(
+        concurrency=1, max_depth=None, respect_robots=False, probe_soft_404=False,
+        adaptive_stop=False,
+    )  # fmt: skip
+    state = tmp_path / "state.sqlite"
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_print_site))
+    asyncio.run(crawler.run(SITE + "/0", "handbook", state_path=state))
+    key = crawl_key(SITE + "/0", Query("handbook"), settings)
+    with Checkpoint(state, crawl_key=key) as checkpoint:
+        saved = checkpoint.get_state("variants")
+    learner = VariantLearner()
+    learner.restore(saved)
+    assert learner.rules("handbook.test") == ["q:print"]
+
+
+def test_a_language_copy_is_reduced_to_the_page_it_shows() -> None:
+    learner = VariantLearner()
+    learner.observe_duplicate(A + "/de/admissions", A + "/en/admissions")
+    learner.observe_duplicate(A + "/de/camps", A + "/en/camps")
+    assert learner.reduce(A + "/de/clubs?x=1") == A + "/en/clubs?x=1"
+    assert learner.reduce(A + "/fr/clubs") is None
+    # A translated page is a counter-case: the rule is dropped.
+    learner.observe_distinct(A + "/de/fees", {A + "/en/fees"}.__contains__)
+    assert learner.reduce(A + "/de/clubs") is None

@@ -1,0 +1,204 @@
+"""The crawl loop over a fake renderer: no browser, milliseconds per crawl."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pw_adaptive import AdaptiveCrawler, CrawlSettings, StartPageError
+from pw_adaptive.core.links import Link, Region
+from pw_adaptive.crawling.checkpoint import Checkpoint
+from pw_adaptive.pages import RenderedPage
+from pw_adaptive.testing import FakeRenderer, make_page
+
+SITE = "http://portal.test"
+NAV = [("/study", "Study"), ("/life", "Campus life"), ("/about", "About us"), ("/news", "News")]
+TEXT = {
+    "/": "Welcome to the university.",
+    "/study": "Programmes and study options.",
+    "/life": "Clubs, sport and where you live.",
+    "/about": "Our history and our people.",
+    "/news": "Latest news from the university.",
+    "/life/halls": (
+        "## Residence halls\n\nOur halls of residence offer en-suite rooms from 150 pounds a "
+        "week. Accommodation contracts run for 40 weeks.\n\nHousing for international "
+        "students is guaranteed in the first year. Apply for accommodation by June."
+    ),
+    "/life/halls/prices": (
+        "## Accommodation prices\n\nHousing prices for 2026: halls 150 to 210 pounds a week. "
+        "Accommodation deposits are 250 pounds.\n\nStudent housing bills are included."
+    ),
+}
+CHILDREN = {
+    "/life": [("/life/halls", "Where to stay", "Residence halls and rooms")],
+    "/life/halls": [("/life/halls/prices", "Accommodation prices", "")],
+    "/news": [(f"/news/{i}", f"Story {i}", "") for i in range(30)],
+}
+
+
+def portal_page(url: str) -> RenderedPage:
+    """A page of the little site above."""
+    path = url.removeprefix(SITE) or "/"
+    links = [Link(SITE + p, text=t, region=Region.NAV) for p, t in NAV]
+    links += [
+        Link(SITE + p, text=t, context_text=teaser) for p, t, teaser in CHILDREN.get(path, [])
+    ]
+    text = TEXT.get(path, f"A story about rowing, number {path}.")
+    return make_page(url, title=path, markdown=text, links=links)
+
+
+def portal(seed: int) -> FakeRenderer:
+    """The little site above, each page after a random delay."""
+    rng = random.Random(seed)
+    return FakeRenderer(portal_page, delay=lambda _url: rng.uniform(0, 0.01))
+
+
+def _crawl(query: str, concurrency: int, seed: int, **options: object) -> tuple[list[str], str]:
+    settings = CrawlSettings(
+        concurrency=concurrency, respect_robots=False, probe_soft_404=False, **options
+    )  # type: ignore[arg-type]
+    crawler = AdaptiveCrawler(settings, renderer=portal(seed))
+    result = asyncio.run(crawler.run(SITE + "/", query))
+    return [p.url.removeprefix(SITE) for p in result.pages], result.stop_reason
+
+
+def test_the_relevant_pages_are_found_and_the_crawl_stops_on_its_own() -> None:
+    pages, reason = _crawl("student housing", 1, 0)
+    assert {"/life/halls", "/life/halls/prices"} <= set(pages)
+    assert reason in {"coverage_reached", "saturated", "frontier_exhausted"}
+    assert len(pages) == len(set(pages))
+
+
+@pytest.mark.parametrize("concurrency", [2, 4, 8], ids=lambda c: f"concurrency-{c}")
+def test_render_timings_do_not_change_the_outcome(concurrency: int) -> None:
+    runs = {tuple(_crawl("student housing", concurrency, seed)[0]) for seed in range(4)}
+    assert len(runs) == 1
+
+
+def test_a_site_without_the_topic_gives_up_early() -> None:
+    pages, reason = _crawl("veterinary clinic", 4, 1)
+    assert reason == "no_relevant_pages"
+    assert len(pages) <= 15
+
+
+def test_the_budget_is_a_hard_limit() -> None:
+    pages, reason = _crawl("veterinary clinic", 4, 2, max_pages=3)
+    assert reason == "budget_exhausted" and len(pages) == 3
+
+
+def test_a_breadth_first_scorer_fetches_shallower_pages_first() -> None:
+    from pw_adaptive.core.scoring import BreadthFirstScorer
+
+    settings = CrawlSettings(
+        concurrency=1, respect_robots=False, probe_soft_404=False, adaptive_stop=False,
+        max_pages=12,
+    )  # fmt: skip
+    crawler = AdaptiveCrawler(settings, renderer=portal(0), scorer=BreadthFirstScorer())
+    result = asyncio.run(crawler.run(SITE + "/", "student housing"))
+    depths = [p.depth for p in result.pages]
+    assert depths == sorted(depths)
+
+
+def _dead_start(url: str) -> RenderedPage:
+    """Every page answers 503: the start page fails and the crawl raises."""
+    return dataclasses.replace(portal_page(url), status=503, error="http_503")
+
+
+def test_the_state_file_is_closed_when_the_crawl_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[Checkpoint] = []
+    closed: list[Checkpoint] = []
+    real_init, real_close = Checkpoint.__init__, Checkpoint.close
+
+    def spy_init(self: Checkpoint, *args: Any, **kwargs: Any) -> None:
+        real_init(self, *args, **kwargs)
+        opened.append(self)
+
+    def spy_close(self: Checkpoint) -> None:
+        closed.append(self)
+        real_close(self)
+
+    monkeypatch.setattr(Checkpoint, "__init__", spy_init)
+    monkeypatch.setattr(Checkpoint, "close", spy_close)
+    settings = CrawlSettings(respect_robots=False, probe_soft_404=False, retry_attempts=1)
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_dead_start))
+    with pytest.raises(StartPageError):
+        asyncio.run(crawler.run(SITE + "/", "housing", state_path=tmp_path / "crawl.state"))
+    assert len(opened) == 1 and closed == opened
+
+
+def test_every_stop_says_why_it_was_judged_safe() -> None:
+    settings = CrawlSettings(concurrency=1, respect_robots=False, probe_soft_404=False)
+    crawler = AdaptiveCrawler(settings, renderer=portal(0))
+    result = asyncio.run(crawler.run(SITE + "/", "veterinary clinic"))
+    assert result.stop["reason"] == result.stop_reason == "no_relevant_pages"
+    assert "nothing relevant was found" in result.stop["why"]
+    assert result.summary()["stop"] == result.stop
+    budget = CrawlSettings(max_pages=2, respect_robots=False, probe_soft_404=False)
+    result = asyncio.run(AdaptiveCrawler(budget, renderer=portal(0)).run(SITE + "/", "rowing"))
+    assert result.stop["reason"] == "budget_exhausted" and "budget of 2 pages" in result.stop["why"]
+
+
+def test_relevant_pages_are_the_pages_about_the_query() -> None:
+    settings = CrawlSettings(concurrency=1, respect_robots=False, probe_soft_404=False)
+    crawler = AdaptiveCrawler(settings, renderer=portal(0))
+    result = asyncio.run(crawler.run(SITE + "/", "student housing"))
+    marked = {p.url.removeprefix(SITE) for p in result.relevant_pages()}
+    assert marked == {"/life/halls", "/life/halls/prices"}
+    assert all(p.relevant == (p in result.relevant_pages()) for p in result.pages)
+
+
+def _repeated(url: str) -> RenderedPage:
+    """A home page whose menu lists "About" before "Buildings"; the housing page,
+    relevant, repeats the link to "Buildings" (not the one to "About")."""
+    path = url.removeprefix(SITE) or "/"
+    menu = [("/about", "About"), ("/buildings", "Buildings"), ("/housing", "Housing")]
+    text = {
+        "/housing": "# Housing\n\nHousing for students: halls, prices and contracts. "
+        "Housing applications open in May; housing costs 150 a week.",
+    }.get(path, "Nothing here.")
+    if path == "/housing":
+        menu = menu[1:2]
+    links = [Link(SITE + p, text=t, region=Region.NAV) for p, t in menu]
+    return make_page(url, title=path, markdown=text, links=links)
+
+
+@pytest.mark.parametrize("rescore", [True, False], ids=["rescored", "first-score-kept"])
+def test_a_queued_link_seen_again_on_a_relevant_page_moves_up(rescore: bool) -> None:
+    settings = CrawlSettings(
+        concurrency=1, respect_robots=False, probe_soft_404=False, adaptive_stop=False,
+        max_pages=4, rescore_links=rescore,
+    )  # fmt: skip
+    result = asyncio.run(
+        AdaptiveCrawler(settings, renderer=FakeRenderer(_repeated)).run(SITE + "/", "housing")
+    )
+    order = [p.url.removeprefix(SITE) for p in result.pages]
+    assert order[:2] == ["/", "/housing"]
+    assert order[2:] == (["/buildings", "/about"] if rescore else ["/about", "/buildings"])
+
+
+def _multilingual(url: str) -> RenderedPage:
+    """A site in three languages: the Japanese home page's header links the
+    German and English versions before its own sections."""
+    path = url.removeprefix(SITE) or "/"
+    menu = [("/de/", "Deutsch"), ("/en/", "English"), ("/ja/about/", "About"),
+            ("/ja/school/", "School")]  # fmt: skip
+    links = [Link(SITE + p, text=t, region=Region.NAV) for p, t in menu]
+    return make_page(url, title=path, markdown="Nothing here.", links=links)
+
+
+def test_other_language_versions_of_the_site_are_crawled_last() -> None:
+    settings = CrawlSettings(
+        concurrency=1, respect_robots=False, probe_soft_404=False, adaptive_stop=False,
+        max_pages=5,
+    )  # fmt: skip
+    crawl = AdaptiveCrawler(settings, renderer=FakeRenderer(_multilingual))
+    result = asyncio.run(crawl.run(SITE + "/ja/", "housing"))
+    order = [p.url.removeprefix(SITE) for p in result.pages]
+    assert order == ["/ja/", "/ja/about/", "/ja/school/", "/de/", "/en/"]

@@ -1,0 +1,114 @@
+"""ClickMemory: each click target is explored once per site, not once per page."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from pw_adaptive.core.links import Region
+from pw_adaptive.render.click_memory import ClickMemory, click_key
+from pw_adaptive.render.extract import ClickCandidate
+
+
+def _candidate(text: str, region: Region = Region.HEADER, index: int = 0) -> ClickCandidate:
+    return ClickCandidate(
+        index=index,
+        priority=1,
+        text=text,
+        accessible_name="",
+        region=region,
+        context_heading="",
+        tag="button",
+        path="html>body>header>button",
+    )
+
+
+def test_key_folds_digits_case_and_spaces_and_keeps_the_host() -> None:
+    a = click_key("http://a.test/x", _candidate("Updated 2026/7/21  14:58"))
+    b = click_key("http://a.test/y", _candidate("updated 2025/1/2 9:01"))
+    c = click_key("http://b.test/x", _candidate("Updated 2026/7/21 14:58"))
+    assert a == b
+    assert a != c
+
+
+def test_chrome_outcome_is_reused_on_the_next_page() -> None:
+    memory = ClickMemory()
+    key = click_key("http://a.test/1", _candidate("Search"))
+    assert memory.recall(key, "http://a.test/1") is ClickMemory.UNKNOWN
+    memory.learn(key, "http://a.test/1", None)
+    assert memory.recall(key, "http://a.test/2") is None
+    memory.learn(key, "http://a.test/1", None)
+    other = click_key("http://a.test/1", _candidate("Tour"))
+    memory.learn(other, "http://a.test/1", "http://a.test/tour")
+    assert memory.recall(other, "http://a.test/9") == "http://a.test/tour"
+
+
+def test_main_content_outcome_needs_two_agreeing_pages() -> None:
+    memory = ClickMemory()
+    key = click_key("http://a.test/1", _candidate("Open", Region.MAIN))
+    memory.learn(key, "http://a.test/1", "http://a.test/open")
+    assert memory.recall(key, "http://a.test/2") is ClickMemory.UNKNOWN
+    assert memory.recall(key, "http://a.test/1") == "http://a.test/open"
+    memory.learn(key, "http://a.test/2", "http://a.test/open")
+    assert memory.recall(key, "http://a.test/3") == "http://a.test/open"
+
+
+def test_a_candidate_that_leads_elsewhere_from_each_page_is_always_explored() -> None:
+    memory = ClickMemory()
+    key = click_key("http://a.test/1", _candidate("Next", Region.MAIN))
+    memory.learn(key, "http://a.test/1", "http://a.test/2")
+    memory.learn(key, "http://a.test/2", "http://a.test/3")
+    assert memory.recall(key, "http://a.test/3") is ClickMemory.UNKNOWN
+    assert memory.recall(key, "http://a.test/1") is ClickMemory.UNKNOWN
+
+
+def test_budget_is_spent_by_seconds() -> None:
+    memory = ClickMemory(budget_s=1.0)
+    assert memory.budget_left
+    memory.spend(0.6)
+    assert memory.budget_left
+    memory.spend(0.6)
+    assert not memory.budget_left
+    assert ClickMemory().budget_left
+    with pytest.raises(ValueError):
+        ClickMemory(budget_s=-1)
+
+
+def test_pending_exploration_is_shared_and_forgotten_on_failure() -> None:
+    async def main() -> None:
+        memory = ClickMemory()
+        key = click_key("http://a.test/1", _candidate("Search"))
+        with memory.exploring(key) as future:
+            assert memory.pending(key) is future
+            future.set_result("http://a.test/s")
+        assert memory.pending(key) is None
+        with memory.exploring(key) as failed:
+            pass
+        assert failed.done() and isinstance(failed.exception(), LookupError)
+
+    asyncio.run(main())
+
+
+def test_main_content_click_that_led_nowhere_is_trusted_at_once() -> None:
+    memory = ClickMemory()
+    key = click_key("http://a.test/1", _candidate("Refresh", Region.MAIN))
+    memory.learn(key, "http://a.test/1", None)
+    assert memory.recall(key, "http://a.test/2") is None
+
+
+@pytest.mark.parametrize(
+    ("candidate", "before", "new"),
+    [
+        ("http://a.test/tour", "http://a.test/", True),
+        ("http://a.test/#/open-day", "http://a.test/", True),
+        ("http://a.test/#!/fees", "http://a.test/#!/home", True),
+        ("http://a.test/x#doc-copyright", "http://a.test/x", False),  # an in-page anchor
+        ("http://a.test/x", "http://a.test/x", False),
+        ("about:blank", "http://a.test/x", False),
+    ],
+)
+def test_what_counts_as_a_navigation(candidate: str, before: str, new: bool) -> None:
+    from pw_adaptive.render.clicks import _is_new
+
+    assert _is_new(candidate, before) is new
