@@ -138,6 +138,10 @@ def _is_cjk(text: str) -> bool:
     return is_unspaced(text)
 
 
+# What may cling to a query word without being part of it ("fees," "¿dónde").
+_WORD_EDGE_PUNCT: Final = ",.;:!?()[]{}\"'«»“”„‘’¿¡、，。：；！？（）"
+
+
 def _normalize_phrase(text: str) -> str:
     """Normalize ``text`` and collapse its whitespace to single spaces."""
     return " ".join(normalize_text(text).split())
@@ -324,6 +328,9 @@ class Synonyms:
         init=False, repr=False, compare=False, default_factory=dict
     )
     _lang: Mapping[str, str] = field(init=False, repr=False, compare=False, default_factory=dict)
+    _word_langs: Mapping[str, frozenset[str]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         groups = tuple(_normalize_group(group) for group in self.groups)
@@ -341,6 +348,18 @@ class Synonyms:
             self, "_index", MappingProxyType({k: tuple(v) for k, v in index.items()})
         )
         object.__setattr__(self, "_lang", MappingProxyType(langs))
+        word_langs: dict[str, set[str]] = {}
+        for member, lang in langs.items():
+            for word in member.split():
+                word_langs.setdefault(word, set()).add(lang)
+        for member, lang in self.languages:  # a member tagged in several languages
+            for word in _normalize_phrase(member).split():
+                word_langs.setdefault(word, set()).add(lang)
+        object.__setattr__(
+            self,
+            "_word_langs",
+            MappingProxyType({w: frozenset(v) for w, v in word_langs.items()}),
+        )
 
     @classmethod
     def from_groups(cls, groups: Iterable[Iterable[str]]) -> Synonyms:
@@ -407,6 +426,17 @@ class Synonyms:
         return Synonyms(
             self.groups + tuple(_group_tuple(group) for group in groups), self.languages
         )
+
+    def language_votes(self, text: str) -> dict[str, int]:
+        """For each language, how many of the words of ``text`` (normalized,
+        split on whitespace) occur, as whole words, in a member tagged with it.
+        A hint for telling the language of a short query ("kirjasto": Finnish,
+        "akademik takvim": Turkish); untagged members give no vote."""
+        votes: dict[str, int] = {}
+        for word in dict.fromkeys(_normalize_phrase(text).split()):
+            for lang in self._word_langs.get(word.strip(_WORD_EDGE_PUNCT), ()):
+                votes[lang] = votes.get(lang, 0) + 1
+        return votes
 
     def language(self, member: str) -> str:
         """The language of a normalized member (or of any word, by its script)."""
@@ -501,7 +531,7 @@ class Query:
     def __init__(self, text: str, synonyms: Synonyms | None = None) -> None:
         self._text = text
         self._synonyms = DEFAULT_SYNONYMS if synonyms is None else synonyms
-        self._lang = detect_query_language(text)
+        self._lang = detect_query_language(text, self._synonyms.language_votes(text))
         terms, words = _split_terms(text, self._lang, self._synonyms)
         if not terms:
             raise ValueError(f"query {text!r} has no terms: it is empty or only stop words")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 from typing import Any, Final
 
 from pw_adaptive.text.languages import LANGUAGES, STEMMED_LANGUAGES
@@ -83,20 +84,48 @@ def detect_language(text: str) -> str:
     return code
 
 
-def detect_query_language(text: str) -> str:
+def detect_query_language(text: str, votes: Mapping[str, int] | None = None) -> str:
     """Like :func:`detect_language`, restricted to the languages of
     ``data/languages.json``: a query is a few words, and its stop words and
-    stemmer must come from one of those. ASCII words default to English."""
+    stemmer must come from one of those. ASCII words default to English.
+
+    ``votes`` (language -> number of the query's words a dictionary knows in
+    it; ``Synonyms.language_votes``) narrows the choice for Latin and
+    Cyrillic text: the languages that know the most words are the
+    candidates, and the model picks among them unless its own first choice
+    leads theirs by the English margin. On one or two words the model alone
+    is close to a coin toss between neighbours ("kirjasto" comes out
+    Estonian, "akademik takvim" Lithuanian), while a dictionary of the
+    domain says which language uses those words.
+    """
     lang = _by_script(text)
     if lang is not None:
         return lang
     if _LETTER.search(text) is None:
         return ""
     scores = dict(_identifier(True).rank(text))
+    candidates: Mapping[str, float] = scores
     best: str = max(scores, key=scores.__getitem__)
+    if votes:
+        most = max(votes.values())
+        # English stays a candidate whenever the dictionary knows any of the
+        # words in English: ASCII queries are English by default.
+        known = {
+            code: scores[code]
+            for code, n in votes.items()
+            if code in scores and (n == most or code == "en")
+        }
+        if known:
+            pick = max(known, key=known.__getitem__)
+            # The dictionary breaks near-ties only: on a longer query the
+            # model is sure, and common words ("en", "plan", "de") sit in
+            # members of many languages.
+            if scores[best] - scores[pick] < _ENGLISH_MARGIN:
+                best, candidates = pick, known
     # English unless another language is clearly likelier: on one or two
     # words ("refund policy", "visa") the model's guess is close to a coin
-    # toss, and most such queries are English.
-    if "en" in scores and scores[best] - scores["en"] < _ENGLISH_MARGIN:
+    # toss, and most such queries are English. Not when the dictionary knows
+    # the words in other languages only.
+    if "en" in candidates and scores[best] - scores["en"] < _ENGLISH_MARGIN:
         return "en"
     return best

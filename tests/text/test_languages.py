@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from pw_adaptive.core.links import is_generic_anchor
-from pw_adaptive.core.query import Query
+from pw_adaptive.core.query import Query, Synonyms
 from pw_adaptive.records import PageRecord
 from pw_adaptive.text import detect_language, detect_query_language, fold, tokens, word_count
 from pw_adaptive.text.languages import phrases, stop_words
@@ -432,6 +432,49 @@ def test_load_more_labels_and_keep_words_cover_the_added_languages() -> None:
     assert Query("nhà ở").hit_mask("Ký túc xá") != 0
 
 
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        # One or two words: the model alone takes these for a neighbour
+        # (Estonian, Lithuanian, Norwegian, English, Finnish); the lexicon
+        # knows them in one language, and the choice is made among those.
+        pytest.param("kirjasto", "fi", id="fi-one-word"),
+        pytest.param("akademik takvim", "tr", id="tr-two-words"),
+        pytest.param("dom studencki", "pl", id="pl-two-words"),
+        pytest.param("Wohnheim", "de", id="de-one-word"),
+        pytest.param("perpustakaan kampus", "id", id="id-two-words"),
+        pytest.param("общежитие", "ru", id="ru-one-word"),
+        # Words the lexicon also knows in English stay English.
+        pytest.param("visa", "en", id="en-visa"),
+        pytest.param("admissions", "en", id="en-admissions"),
+        pytest.param("student housing", "en", id="en-housing"),
+        pytest.param("refund policy", "en", id="en-unknown-words"),
+    ],
+)
+def test_short_queries_take_their_language_from_the_lexicon(text: str, lang: str) -> None:
+    assert Query(text).lang == lang
+
+
+def test_language_votes_count_words_the_lexicon_tags() -> None:
+    synonyms = Synonyms(
+        (("kirjasto", "bibliothek", "library"), ("kirjaston aukioloajat",)),
+        (
+            ("kirjasto", "fi"),
+            ("bibliothek", "de"),
+            ("library", "en"),
+            ("kirjaston aukioloajat", "fi"),
+        ),
+    )
+    assert synonyms.language_votes("Kirjasto, aukioloajat?") == {"fi": 2}
+    assert synonyms.language_votes("Bibliothek library") == {"de": 1, "en": 1}
+    assert synonyms.language_votes("nothing known") == {}
+    # Untagged members (``members``, or groups without languages) give no vote.
+    assert Synonyms.from_groups([["kirjasto"]]).language_votes("kirjasto") == {}
+    # The votes choose among the model's candidates: Finnish, not Estonian.
+    assert detect_query_language("kirjasto") != "fi"
+    assert detect_query_language("kirjasto", {"fi": 1}) == "fi"
+
+
 def _labelled_queries() -> list[tuple[str, str]]:
     labels = Path(__file__).resolve().parents[2] / "benchmarks" / "labels"
     return [
@@ -449,3 +492,5 @@ def test_the_real_corpus_queries_are_detected_in_their_language() -> None:
     assert len(queries) >= 90
     wrong = [(q, lang, detect_query_language(q)) for q, lang in queries]
     assert [w for w in wrong if w[1] != w[2]] == []
+    # With the lexicon's votes too, as Query detects it.
+    assert [(q, lang) for q, lang in queries if Query(q).lang != lang] == []
