@@ -19,6 +19,7 @@ from pw_adaptive.records import PageTimings
 
 __all__ = [
     "ATTACHMENT_EXTENSIONS",
+    "MEDIA_EXTENSIONS",
     "Attachment",
     "FetchResult",
     "Fetcher",
@@ -26,6 +27,7 @@ __all__ = [
     "RenderedPage",
     "Renderer",
     "attachment_kind",
+    "is_media_url",
 ]
 
 
@@ -128,6 +130,17 @@ ATTACHMENT_EXTENSIONS: frozenset[str] = frozenset(
 """URL path extensions of documents: listed as attachments, never rendered as pages.
 CSV is included because a browser downloads it rather than showing a page."""
 
+MEDIA_EXTENSIONS: frozenset[str] = frozenset(
+    {
+        *("png", "jpg", "jpeg", "gif", "webp", "avif", "svg", "ico", "bmp", "tif", "tiff"),
+        *("mp4", "webm", "mov", "avi", "mkv", "mp3", "wav", "ogg", "m4a", "flac"),
+        *("woff", "woff2", "ttf", "otf", "eot"),
+    }
+)
+"""URL path extensions of images, video, audio and fonts: a link to one (a
+full-size photo, a calendar posted as an image) is neither a page nor a
+document with text, so it is not followed."""
+
 _MEDIA_TYPE_KINDS: Mapping[str, str] = {
     "application/pdf": "pdf",
     "application/msword": "doc",
@@ -145,6 +158,19 @@ _MEDIA_TYPE_KINDS: Mapping[str, str] = {
 """Media types (of an ``<a type=...>`` hint or a response) that name a document kind."""
 
 
+def _extension(url: str) -> str:
+    """The lowercased extension of ``url``'s last path segment, or ""."""
+    path = unquote(urlsplit(url).path).lower()
+    dot = path.rfind(".")
+    return path[dot + 1 :] if dot != -1 and "/" not in path[dot:] else ""
+
+
+def is_media_url(url: str) -> bool:
+    """True when ``url``'s path ends in an image, video, audio or font extension
+    (:data:`MEDIA_EXTENSIONS`)."""
+    return _extension(url) in MEDIA_EXTENSIONS
+
+
 def attachment_kind(url: str, *, download: bool = False, media_type: str = "") -> str | None:
     """The document kind of a link, or None for a page.
 
@@ -152,12 +178,9 @@ def attachment_kind(url: str, *, download: bool = False, media_type: str = "") -
     else by a media type hint (``<a type="application/pdf">``), else ``"file"`` for a
     link with a ``download`` attribute.
     """
-    path = unquote(urlsplit(url).path).lower()
-    dot = path.rfind(".")
-    if dot != -1 and "/" not in path[dot:]:
-        extension = path[dot + 1 :]
-        if extension in ATTACHMENT_EXTENSIONS:
-            return extension
+    extension = _extension(url)
+    if extension in ATTACHMENT_EXTENSIONS:
+        return extension
     kind = _MEDIA_TYPE_KINDS.get(media_type.split(";", 1)[0].strip().lower())
     if kind:
         return kind

@@ -34,7 +34,7 @@ from pw_adaptive.core.urls import canonicalize_url, url_host
 from pw_adaptive.crawling.attachments import extract_text
 from pw_adaptive.crawling.robots import RobotsPolicy, robots_url
 from pw_adaptive.crawling.run import CrawlRun
-from pw_adaptive.pages import Fetcher, RenderedPage, attachment_kind
+from pw_adaptive.pages import Fetcher, RenderedPage, attachment_kind, is_media_url
 from pw_adaptive.records import AttachmentRecord, PageRecord
 from pw_adaptive.text.lang import detect_language
 
@@ -218,6 +218,10 @@ class PageProcessor:
                 target = canonicalize_url(link.url)
             except ValueError:
                 run.skipped["invalid_url"] += 1
+                continue
+            if is_media_url(target):
+                # A photo, a video or a font: nothing to read, nothing to follow.
+                run.skipped["media_file"] += 1
                 continue
             # A print view, sort order or other variant learnt not to change the
             # page: skip it when the plain URL is known, else queue the plain one.
