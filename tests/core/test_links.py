@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from pw_adaptive.core.links import (
     DEFAULT_INHERIT,
+    FAQ_FLOOR,
     GENERIC_ANCHORS,
     HIDDEN_FACTOR,
     INHERIT_MIN_RELEVANCE,
@@ -18,6 +19,7 @@ from pw_adaptive.core.links import (
     Region,
     TermWeights,
     is_blind,
+    is_faq_link,
     is_generic_anchor,
     is_language_switch,
     language_prefix,
@@ -396,3 +398,32 @@ def test_language_switches_need_a_tagged_page() -> None:
     # A page at the root gives no evidence that "/it/" is Italian, not IT services.
     assert not is_language_switch("https://u.test/", "https://u.test/it/")
     assert not is_language_switch("https://u.test/", "https://u.test/hr/")
+
+
+@pytest.mark.parametrize(
+    ("url", "text", "faq"),
+    [
+        ("https://u.edu/faq/library/", "Library", True),  # the URL names it
+        ("https://u.edu/x", "Frequently asked questions", True),
+        ("https://u.edu/blog/preguntas-frecuentes/", "Dudas", True),
+        ("https://u.edu/fuksit/ukk/", "UKK", True),
+        ("https://u.edu/a", "よくある質問", True),
+        ("https://u.edu/a", "新生常见问题解答", True),  # inside an unspaced run
+        ("https://u.edu/a", "الأسئلة الشائعة", True),
+        ("https://u.edu/faqir/", "Faqir", False),  # a word that only starts like it
+        ("https://u.edu/about/", "About us", False),
+    ],
+)
+def test_faq_links_are_recognised_in_every_script(url: str, text: str, faq: bool) -> None:
+    assert is_faq_link(Link(url, text=text)) is faq
+
+
+def test_a_faq_link_without_a_clue_gets_its_floor_and_stays_blind() -> None:
+    query = Query("Mensa Öffnungszeiten")
+    faq = score_link(Link("https://u.edu/faq/", text="FAQ", region=Region.FOOTER), query)
+    assert faq.blind and faq.score == pytest.approx(FAQ_FLOOR)
+    menu = score_link(Link("https://u.edu/about/", text="About", region=Region.NAV), query)
+    assert faq.score > menu.score
+    # A link with a clue is not lowered, and stays above the FAQ floor.
+    clue = score_link(Link("https://u.edu/mensa/", text="Mensa", region=Region.FOOTER), query)
+    assert not clue.blind and clue.score > FAQ_FLOOR

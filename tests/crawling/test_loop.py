@@ -202,3 +202,32 @@ def test_other_language_versions_of_the_site_are_crawled_last() -> None:
     result = asyncio.run(crawl.run(SITE + "/ja/", "housing"))
     order = [p.url.removeprefix(SITE) for p in result.pages]
     assert order == ["/ja/", "/ja/about/", "/ja/school/", "/de/", "/en/"]
+
+
+def _site_with_faq_and_photos(url: str) -> RenderedPage:
+    path = url.removeprefix(SITE) or "/"
+    links = [
+        Link(SITE + "/about/", text="About us", region=Region.NAV),
+        Link(SITE + "/team/", text="Our team", region=Region.NAV),
+        Link(SITE + "/help/faq/", text="Häufige Fragen", region=Region.MAIN),
+        Link(SITE + "/photos/campus.webp", text="Campus photo", region=Region.NAV),
+        Link(SITE + "/media/welcome.MP4", text="Welcome video", region=Region.NAV),
+    ]
+    text = {"/help/faq/": "## Bibliothek\n\nDie Bibliothek ist von 8 bis 20 Uhr geöffnet."}
+    return make_page(url, title=path, markdown=text.get(path, "Willkommen."), links=links)
+
+
+def test_a_faq_page_goes_before_other_links_without_a_clue_and_media_are_not_followed() -> None:
+    settings = CrawlSettings(
+        concurrency=1, respect_robots=False, probe_soft_404=False, adaptive_stop=False,
+        max_pages=10,
+    )  # fmt: skip
+    renderer = FakeRenderer(_site_with_faq_and_photos)
+    result = asyncio.run(AdaptiveCrawler(settings, renderer=renderer).run(SITE + "/", "Mensa"))
+    order = [p.url.removeprefix(SITE) for p in result.pages]
+    # The FAQ link sits in the content (a lower floor than the menu) and says
+    # nothing about the canteen, yet it is taken first among the blind links.
+    assert order == ["/", "/help/faq/", "/about/", "/team/"]
+    assert all(p.blind for p in result.pages[1:])
+    assert not any(url.endswith((".webp", ".MP4")) for url in renderer.rendered)
+    assert result.skipped["media_file"] >= 2
