@@ -15,9 +15,9 @@ from pw_adaptive._lazy import lazy_names
 from pw_adaptive.batch.jobs import Job
 from pw_adaptive.core.links import Link, LinkScore, Region, is_blind, score_link
 from pw_adaptive.core.query import DEFAULT_SYNONYMS, Query, Synonyms, estimate_tokens
-from pw_adaptive.core.relevance import relevance
+from pw_adaptive.core.relevance import EVIDENCE_RELEVANCE, MIN_RELEVANCE, relevance
 from pw_adaptive.core.scoring import LinkScorer
-from pw_adaptive.core.stopper import EVIDENCE_RELEVANCE, MIN_RELEVANCE, AdaptiveOptions, StopReason
+from pw_adaptive.core.stopper import AdaptiveOptions, StopReason
 from pw_adaptive.core.urls import canonicalize_url
 from pw_adaptive.crawling.identity import __version__ as __version__
 from pw_adaptive.crawling.loop import Progress, StartPageError

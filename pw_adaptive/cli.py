@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from pw_adaptive.core.stopper import MIN_RELEVANCE
+from pw_adaptive.core.relevance import MIN_RELEVANCE
 
 if TYPE_CHECKING:
     from pw_adaptive.render.records import RenderSettings

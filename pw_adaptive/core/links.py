@@ -36,8 +36,7 @@ from typing import Any, Final, Literal
 from urllib.parse import urlsplit
 
 from pw_adaptive.core.query import Query, normalize_text
-from pw_adaptive.core.relevance import url_words
-from pw_adaptive.core.stopper import EVIDENCE_RELEVANCE
+from pw_adaptive.core.relevance import EVIDENCE_RELEVANCE, url_words
 from pw_adaptive.text.languages import phrases
 from pw_adaptive.text.scripts import UNSPACED, WORD
 

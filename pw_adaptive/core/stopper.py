@@ -24,19 +24,7 @@ from enum import StrEnum
 from typing import Any
 
 from pw_adaptive.core.query import Query, estimate_tokens
-
-MIN_RELEVANCE = 0.05
-"""Pages below this relevance are irrelevant: they give no evidence, and once
-something was found a run of them means the relevant part is exhausted. Also
-the threshold for harvesting attachments. The seed recalibrated it from 0.12
-when relevance became per-facet: on 1,833 hand-labelled pages both keep about
-90% of useful pages."""
-
-EVIDENCE_RELEVANCE = 0.15
-"""Only pages at or above this relevance add evidence and take part in the
-"anything new?" judgement. Pages between the two thresholds touch the topic
-but count for nothing either way (the seed: 0.3 -> 0.15 both keep ~52% of
-useful pages)."""
+from pw_adaptive.core.relevance import EVIDENCE_RELEVANCE, MIN_RELEVANCE
 
 COLD_PATIENCE = 2
 """Before anything is found, give up after ``COLD_PATIENCE * patience``

@@ -27,9 +27,9 @@ from typing import Any
 from pw_adaptive.core.dedup import fingerprint
 from pw_adaptive.core.frontier import FrontierEntry
 from pw_adaptive.core.links import LANGUAGE_SWITCH_FACTOR, Region, is_language_switch
-from pw_adaptive.core.relevance import assess
+from pw_adaptive.core.relevance import MIN_RELEVANCE, assess
 from pw_adaptive.core.scoring import AnchorScorer, LinkScorer
-from pw_adaptive.core.stopper import MIN_RELEVANCE, StopReason
+from pw_adaptive.core.stopper import StopReason
 from pw_adaptive.core.urls import canonicalize_url, url_host
 from pw_adaptive.crawling.attachments import extract_text
 from pw_adaptive.crawling.robots import RobotsPolicy, robots_url

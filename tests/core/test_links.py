@@ -26,7 +26,7 @@ from pw_adaptive.core.links import (
     score_link,
 )
 from pw_adaptive.core.query import Query
-from pw_adaptive.core.stopper import EVIDENCE_RELEVANCE
+from pw_adaptive.core.relevance import EVIDENCE_RELEVANCE
 
 SITE = "https://www.example.ac.uk"
 

@@ -7,8 +7,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pw_adaptive.core.query import Query
-from pw_adaptive.core.relevance import SiteTitles, assess, relevance, url_words
-from pw_adaptive.core.stopper import EVIDENCE_RELEVANCE, MIN_RELEVANCE
+from pw_adaptive.core.relevance import (
+    EVIDENCE_RELEVANCE,
+    MIN_RELEVANCE,
+    SiteTitles,
+    assess,
+    relevance,
+    url_words,
+)
 
 ACCOMMODATION_PAGE = """\
 # Accommodation for overseas students
