@@ -12,8 +12,11 @@ and either queues it or returns the reason it was skipped:
 4. `"too_deep"`: `depth > max_depth`;
 5. the `TrapDetector`'s reason (`"calendar"`, `"session_id"`, …).
 
-Every skip is counted in `skipped`. Robots.txt is the crawler's business
-(checked before `push`); `set_crawl_delay` lets it apply `Crawl-delay`.
+Every skip is counted in `skipped`, the crawl's one skip counter: the crawler
+counts its own reasons there too (`skip`). A crawler `screen`s a link through
+these filters before it pays for scoring it and for robots.txt (the
+crawler's business; `set_crawl_delay` lets it apply `Crawl-delay`), then
+`place`s it: every link is filtered once. `push` does both.
 
 `pop` returns the best queued entry whose host is not in its politeness delay:
 higher score first, then shallower, then earlier discovery. It counts against
@@ -48,6 +51,7 @@ __all__ = [
     "DUPLICATE_URL",
     "INVALID_URL",
     "OUT_OF_SCOPE",
+    "QUEUED",
     "TOO_DEEP",
     "Frontier",
     "FrontierEntry",
@@ -61,6 +65,9 @@ OUT_OF_SCOPE = "out_of_scope"
 """Skip reason: the scope refuses the URL."""
 TOO_DEEP = "too_deep"
 """Skip reason: the link is deeper than `max_depth`."""
+QUEUED = "queued"
+"""`Frontier.screen`'s verdict for a URL that is queued already: not a skip,
+the link may still raise the queued entry's score (`place`)."""
 
 
 class Frontier:
@@ -140,8 +147,7 @@ class Frontier:
         try:
             canonical = canonicalize_url(url)
         except ValueError:
-            self.skipped[INVALID_URL] += 1
-            return INVALID_URL
+            return self.skip(INVALID_URL)
         return self.push_canonical(
             canonical, score=score, depth=depth, blind=blind, parent=parent, text=text
         )
@@ -160,44 +166,77 @@ class Frontier:
 
         Saves the canonicalization for callers that canonicalized the link
         anyway (to score or report it). Passing a non-canonical URL breaks
-        URL dedup silently.
+        URL dedup silently. The same as `screen` followed by `place`.
         """
+        if math.isnan(score):
+            raise ValueError(f"score is NaN for {url!r}")
+        verdict = self.screen(url, depth)
+        if verdict is not None and verdict != QUEUED:
+            return verdict
+        return self.place(url, score=score, depth=depth, blind=blind, parent=parent, text=text)
+
+    def screen(self, url: str, depth: int) -> str | None:
+        """Run a canonical `url`, found at `depth`, through the filters without
+        queueing it: None when it may be queued, `QUEUED` when it already is
+        (`place` may raise its score), else the skip reason, counted in
+        `skipped`. A crawler screens a link before it pays for scoring it
+        and for its robots.txt, then `place`s it: every link is filtered once.
+        The trap detector sees each URL it is asked about once: screen a URL
+        once per sighting.
+        """
+        if url in self._queued:
+            return QUEUED
+        if url in self._in_flight or url in self._done or url in self._aliases:
+            return self.skip(DUPLICATE_URL)
+        trapped = self._trapped.get(url)
+        if trapped is not None:
+            return self.skip(trapped)
+        if self.scope is not None:
+            if not self.scope.allows_canonical(url):
+                return self.skip(OUT_OF_SCOPE)
+        elif not url.startswith(("http://", "https://")):
+            return self.skip(OUT_OF_SCOPE)
+        if self.max_depth is not None and depth > self.max_depth:
+            return self.skip(TOO_DEEP)
+        reason = self.traps.check(url)
+        if reason is not None:
+            # Remembered so that a trap URL linked from every page is judged
+            # once: stateful detectors would otherwise count it again.
+            self._trapped[url] = reason
+            return self.skip(reason)
+        return None
+
+    def place(
+        self,
+        url: str,
+        *,
+        score: float,
+        depth: int,
+        blind: bool = False,
+        parent: str | None = None,
+        text: str = "",
+    ) -> str | None:
+        """Queue a canonical `url` that `screen` let through (None), or, when
+        it is queued already, raise its score if the new one is higher and
+        return `"duplicate_url"` (counted). Raises ValueError for a NaN score."""
         if math.isnan(score):
             raise ValueError(f"score is NaN for {url!r}")
         queued = self._queued.get(url)
         if queued is not None:
             if score > queued.score:
                 self._upgrade(queued, score, depth, blind, parent, text)
-            self.skipped[DUPLICATE_URL] += 1
-            return DUPLICATE_URL
-        if url in self._in_flight or url in self._done or url in self._aliases:
-            self.skipped[DUPLICATE_URL] += 1
-            return DUPLICATE_URL
-        trapped = self._trapped.get(url)
-        if trapped is not None:
-            self.skipped[trapped] += 1
-            return trapped
-        if self.scope is not None:
-            if not self.scope.allows_canonical(url):
-                self.skipped[OUT_OF_SCOPE] += 1
-                return OUT_OF_SCOPE
-        elif not url.startswith(("http://", "https://")):
-            self.skipped[OUT_OF_SCOPE] += 1
-            return OUT_OF_SCOPE
-        if self.max_depth is not None and depth > self.max_depth:
-            self.skipped[TOO_DEEP] += 1
-            return TOO_DEEP
-        reason = self.traps.check(url)
-        if reason is not None:
-            # Remembered so that a trap URL linked from every page is judged
-            # once: stateful detectors would otherwise count it again.
-            self._trapped[url] = reason
-            self.skipped[reason] += 1
-            return reason
+            return self.skip(DUPLICATE_URL)
         seq = self._seq
         self._seq = seq + 1
         self._enqueue(FrontierEntry(url, float(score), depth, blind, parent, text, seq))
         return None
+
+    def skip(self, reason: str) -> str:
+        """Count one skip for `reason` (the crawl's one skip counter: the
+        crawler counts its own reasons, robots.txt or a media file, here too);
+        returns `reason`."""
+        self.skipped[reason] += 1
+        return reason
 
     def _upgrade(
         self,

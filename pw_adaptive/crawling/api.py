@@ -354,7 +354,6 @@ def _save(run: CrawlRun, checkpoint: Checkpoint, journal: _Journal, *, done: boo
             "records": journal.saved + len(records),
             "dedup": journal.saved_dedup + len(dedup_rows),
             "final_urls": sorted(run.final_urls),
-            "skipped": dict(run.skipped),
             "failures": dict(run.failures),
             "elapsed": run.elapsed(),
             "stop_reason": run.stop_reason if done else None,
@@ -415,7 +414,9 @@ def _resume(run: CrawlRun, checkpoint: Checkpoint) -> list[dict[str, Any]]:
             run.skips.append(SkipRecord.from_json(record))
     run.attachments_seen = {a.url for a in run.attachments}
     run.final_urls = set(state["final_urls"])
-    run.skipped.update(state["skipped"])
+    # The frontier's state holds the skip counter; states written before it
+    # was the crawl's only one kept the crawler's own skips here.
+    run.skipped.update(state.get("skipped", {}))
     run.failures.update(state["failures"])
     run.elapsed_before = float(state["elapsed"])
     # A crawl that ended on its own stays ended; one that was interrupted

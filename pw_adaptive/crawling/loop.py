@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pw_adaptive.core.dedup import fingerprint
-from pw_adaptive.core.frontier import FrontierEntry
+from pw_adaptive.core.frontier import DUPLICATE_URL, INVALID_URL, QUEUED, FrontierEntry
 from pw_adaptive.core.links import LANGUAGE_SWITCH_FACTOR, Region, is_language_switch
 from pw_adaptive.core.relevance import MIN_RELEVANCE, assess
 from pw_adaptive.core.scoring import AnchorScorer, LinkScorer
@@ -146,7 +146,7 @@ class PageProcessor:
         if canonical:
             run.final_urls.add(canonical)
         if note is not None:
-            run.skipped[note] += 1
+            run.frontier.skip(note)
             # An empty, irrelevant page for the stopper: it still counts
             # towards the cold start when the link that led here was blind.
             reason = self._observe(entry, "", 0.0)
@@ -195,7 +195,7 @@ class PageProcessor:
             reduced = run.variants.reduce(queued, frontier.knows)
             if reduced is not None and frontier.knows(reduced):
                 frontier.add_alias(queued, frontier.resolve(reduced))
-                run.skipped["url_variant"] += 1
+                frontier.skip("url_variant")
 
     def _observe(self, entry: FrontierEntry, markdown: str, score: float) -> str | None:
         """The stopper's verdict on one page (None while ``adaptive_stop`` is off)."""
@@ -213,45 +213,48 @@ class PageProcessor:
         learnt = run.term_weights.weights() if run.term_weights is not None else None
         if learnt is not None:
             weights = [a * b for a, b in zip(weights, learnt, strict=True)]
+        frontier = run.frontier
+        depth = entry.depth + 1
         for link in page.links:
             try:
                 target = canonicalize_url(link.url)
             except ValueError:
-                run.skipped["invalid_url"] += 1
+                frontier.skip(INVALID_URL)
                 continue
             if is_media_url(target):
                 # A photo, a video or a font: nothing to read, nothing to follow.
-                run.skipped["media_file"] += 1
+                frontier.skip("media_file")
                 continue
             # A print view, sort order or other variant learnt not to change the
             # page: skip it when the plain URL is known, else queue the plain one.
-            reduced = run.variants.reduce(target, run.frontier.knows)
+            reduced = run.variants.reduce(target, frontier.knows)
             if reduced is not None:
-                if run.frontier.knows(reduced):
-                    run.skipped["url_variant"] += 1
+                if frontier.knows(reduced):
+                    frontier.skip("url_variant")
                     continue
                 target = reduced
+            # Every filter of the frontier, once, before the link is scored.
             # A link still queued is scored again, and a stronger sighting
             # raises its score (the frontier keeps its discovery order): a
             # sidebar that every page repeats is first seen on the home page,
             # where nothing vouches for it; seen again on a relevant page, its
             # links inherit that page's relevance. Links in flight or done
             # are not scored again.
-            queued = run.frontier.queued_score(target)
-            if queued is None:
-                if run.frontier.knows(target):
-                    run.skipped["duplicate_url"] += 1
+            verdict = frontier.screen(target, depth)
+            if verdict == QUEUED:
+                if not run.settings.rescore_links:
+                    frontier.skip(DUPLICATE_URL)
                     continue
-                if not run.scope.allows_canonical(target):
-                    run.skipped["out_of_scope"] += 1
-                    continue
+            elif verdict is not None:
+                skip = run.record_skip(target, final, verdict)
+                if skip is not None:
+                    self.emit(skip.to_json())
+                continue
+            else:
                 policy = await self.robots_for(target)
                 if policy is not None and not policy.allows(target):
-                    run.skipped["robots"] += 1
+                    frontier.skip("robots")
                     continue
-            elif not run.settings.rescore_links:
-                run.skipped["duplicate_url"] += 1
-                continue
             scored = self.scorer.score(
                 link,
                 run.query,
@@ -265,19 +268,14 @@ class PageProcessor:
             if is_language_switch(final, target):
                 # Another language version of the site goes last.
                 priority *= LANGUAGE_SWITCH_FACTOR
-            # Already canonical: push_canonical skips canonicalizing it again.
-            refused = run.frontier.push_canonical(
+            frontier.place(
                 target,
                 score=priority,
-                depth=entry.depth + 1,
+                depth=depth,
                 blind=scored.blind,
                 parent=final,
                 text=link.text or link.accessible_name,
             )
-            if refused is not None:
-                skip = run.record_skip(target, final, refused)
-                if skip is not None:
-                    self.emit(skip.to_json())
 
     async def _harvest(self, page: RenderedPage, final: str) -> list[AttachmentRecord]:
         """Fetch and read the page's new attachments; returns their records (kept

@@ -64,7 +64,6 @@ class CrawlRun:
     skips: list[SkipRecord] = field(default_factory=list)
     """Trap skips recorded with their URL, in discovery order (bounded)."""
     final_urls: set[str] = field(default_factory=set)
-    skipped: Counter[str] = field(default_factory=Counter)
     failures: Counter[str] = field(default_factory=Counter)
     rendering: dict[str, float] = field(default_factory=dict)
     """Scores of the non-blind pages being rendered right now, by URL."""
@@ -72,12 +71,17 @@ class CrawlRun:
     started: float = field(default_factory=time.monotonic)
     elapsed_before: float = 0.0
 
+    @property
+    def skipped(self) -> Counter[str]:
+        """The crawl's one skip counter, reason -> count: the frontier's
+        (links it refused, and what the crawler skipped: robots.txt, media
+        files, learnt URL variants, duplicate or soft-404 pages)."""
+        return self.frontier.skipped
+
     def elapsed(self) -> float:
         return self.elapsed_before + time.monotonic() - self.started
 
     def result(self) -> CrawlResult:
-        skipped = Counter(self.frontier.skipped)
-        skipped.update(self.skipped)
         return CrawlResult(
             start_url=self.start_url,
             query=self.query.text,
@@ -87,7 +91,7 @@ class CrawlRun:
             attachments=tuple(self.attachments),
             coverage=self.adaptive.coverage(),
             evidence=tuple(self.adaptive.evidence()),
-            skipped=dict(skipped),
+            skipped=dict(self.skipped),
             failures=dict(self.failures),
             elapsed_s=self.elapsed(),
             skips=tuple(self.skips),

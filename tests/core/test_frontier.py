@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pw_adaptive.core.frontier import Frontier, FrontierEntry
+from pw_adaptive.core.frontier import QUEUED, Frontier, FrontierEntry
 from pw_adaptive.core.scope import Scope
 from pw_adaptive.core.traps import TrapDetector
 
@@ -306,3 +306,33 @@ def _drain_urls_until(frontier: Frontier, url: str) -> bool:
         if entry.url == url:
             return True
     return False
+
+
+def test_screen_then_place_filters_each_link_once() -> None:
+    traps = _CalendarTraps()
+    frontier = Frontier(max_pages=10, max_depth=2, scope=Scope(START), traps=traps)
+    url = "https://u.edu/a"
+    assert frontier.screen(url, 1) is None
+    assert frontier.place(url, score=0.4, depth=1) is None
+    # Placing what was screened runs no filter again: the trap detector saw it once.
+    assert traps.asked == [url]
+    assert frontier.screen(url, 1) == QUEUED
+    assert frontier.place(url, score=0.9, depth=1) == "duplicate_url"  # the score was raised
+    assert frontier.queued_score(url) == pytest.approx(0.9)
+    assert frontier.screen("https://elsewhere.org/", 1) == "out_of_scope"
+    assert frontier.screen("https://u.edu/deep", 3) == "too_deep"
+    entry = frontier.pop(now=0.0)
+    assert entry is not None and entry.url == url
+    assert frontier.screen(url, 1) == "duplicate_url"  # in flight
+    # One counter for every skip, the crawler's own reasons included.
+    assert frontier.skip("robots") == "robots"
+    assert dict(frontier.skipped) == {
+        "duplicate_url": 2,
+        "out_of_scope": 1,
+        "too_deep": 1,
+        "robots": 1,
+    }
+    assert frontier.screen("https://u.edu/calendar/2031/", 1) == "calendar"
+    assert frontier.screen("https://u.edu/calendar/2031/", 1) == "calendar"  # remembered
+    assert traps.asked == [url, "https://u.edu/calendar/2031/"]
+    assert frontier.skipped["calendar"] == 2
