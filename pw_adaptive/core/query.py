@@ -41,12 +41,13 @@ hits. Text handling per language lives in :mod:`pw_adaptive.text`; the rules:
 
 from __future__ import annotations
 
+import bisect
 import functools
 import json
 import math
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from types import MappingProxyType
@@ -85,6 +86,7 @@ __all__ = [
     "MAX_TERMS",
     "Query",
     "Synonyms",
+    "TextHits",
     "estimate_tokens",
     "normalize_text",
 ]
@@ -594,6 +596,37 @@ class Query:
                     break
         return mask
 
+    def scan(self, text: str, *, clean: Callable[[str], str] | None = None) -> TextHits:
+        """Where the terms occur in ``text``, block by block, in one pass.
+
+        Blocks are what a blank line separates (markdown paragraphs, list
+        items, headings), stripped, empty ones dropped. ``clean`` is applied
+        to each block before matching (relevance drops link targets, so a
+        word in a URL is no mention). Each term's patterns run once over the
+        whole text; a match is credited to the block it starts in. The
+        result feeds the page's relevance (``counts``), the stopper's fresh
+        blocks (``blocks``, ``masks``) and the term weights (``mask``).
+        """
+        blocks = tuple(b for raw in text.split("\n\n") if (b := raw.strip()))
+        normalized_blocks = [normalize_text(clean(b) if clean else b) for b in blocks]
+        starts: list[int] = []
+        offset = 0
+        for block in normalized_blocks:
+            starts.append(offset)
+            offset += len(block) + 2
+        normalized = "\n\n".join(normalized_blocks)
+        families = _families(normalized)
+        masks = [0] * len(blocks)
+        counts = [0] * len(self._patterns)
+        for bit, patterns in enumerate(self._patterns):
+            for family, pattern in patterns:
+                if family not in families:
+                    continue
+                for match in pattern.finditer(normalized):
+                    counts[bit] += 1
+                    masks[bisect.bisect_right(starts, match.start()) - 1] |= 1 << bit
+        return TextHits(blocks, tuple(masks), tuple(counts))
+
     def term_counts(self, text: str) -> list[int]:
         """Return, per term, how many times it or a synonym occurs in ``text``.
 
@@ -610,6 +643,26 @@ class Query:
             )
             for patterns in self._patterns
         ]
+
+
+@dataclass(frozen=True)
+class TextHits:
+    """A text's query hits, per block and per term (:meth:`Query.scan`)."""
+
+    blocks: tuple[str, ...]
+    """The text's non-empty blocks, stripped, as given (before ``clean``)."""
+    masks: tuple[int, ...]
+    """Per block, the terms it hits (bit ``i``: term ``i``)."""
+    counts: tuple[int, ...]
+    """Per term, its occurrences in the whole text."""
+
+    @property
+    def mask(self) -> int:
+        """The terms the whole text hits."""
+        mask = 0
+        for block_mask in self.masks:
+            mask |= block_mask
+        return mask
 
 
 GENERIC_TERM_WEIGHT: Final = 0.3

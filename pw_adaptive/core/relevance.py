@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import unquote, urlsplit
 
-from pw_adaptive.core.query import Query, normalize_text
+from pw_adaptive.core.query import Query, TextHits, normalize_text
 from pw_adaptive.text.segment import word_count
 
 __all__ = [
@@ -54,6 +54,8 @@ __all__ = [
     "SiteTitles",
     "assess",
     "relevance",
+    "scan_page",
+    "strip_link_targets",
     "url_words",
 ]
 
@@ -126,6 +128,18 @@ _CAMEL_BOUNDARY: Final = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _URL_SEPARATORS: Final = re.compile(r"[\W_]+")
 
 
+def strip_link_targets(markdown: str) -> str:
+    """``markdown`` with its link and image targets dropped ("[text](url)" keeps
+    "text"): path words are no mention, and do not lengthen the body."""
+    return _LINK_TARGET.sub("]", markdown)
+
+
+def scan_page(query: Query, markdown: str) -> TextHits:
+    """A page's query hits, block by block, link targets dropped: computed once
+    per page and shared by :func:`assess`, the stopper and the term weights."""
+    return query.scan(markdown, clean=strip_link_targets)
+
+
 def url_words(url: str) -> str:
     """Return the words a person reads in ``url``'s path and route fragment.
 
@@ -165,6 +179,7 @@ def assess(
     title: str = "",
     headings: Sequence[str] = (),
     url: str = "",
+    hits: TextHits | None = None,
 ) -> Assessment:
     """Score a page for ``query`` and judge whether it is about it.
 
@@ -177,9 +192,9 @@ def assess(
     :data:`FOCUS_MENTIONS` times in its body, and it is not a hub: at most
     :data:`HUB_LINK_SHARE` of its text is link text. Hand labels call hubs,
     teasers and passing mentions irrelevant; this is their rule, made
-    mechanical.
+    mechanical. ``hits`` is the page's :func:`scan_page`, when the caller has it.
     """
-    body = _LINK_TARGET.sub("]", markdown)
+    body = strip_link_targets(markdown)
     if not headings:
         headings = _ATX_HEADING.findall(body)
     terms = len(query)
@@ -190,7 +205,7 @@ def assess(
         mask = query.hit_mask(heading)
         for i in range(terms):
             in_headings[i] += (mask >> i) & 1
-    in_body = query.term_counts(body)
+    in_body = list((hits if hits is not None else scan_page(query, markdown)).counts)
 
     words = _word_count(body)
     length_factor = math.sqrt(BODY_REFERENCE_WORDS / max(BODY_REFERENCE_WORDS, words))

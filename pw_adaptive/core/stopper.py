@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from pw_adaptive.core.query import Query, estimate_tokens
+from pw_adaptive.core.query import Query, TextHits, estimate_tokens
 from pw_adaptive.core.relevance import EVIDENCE_RELEVANCE, MIN_RELEVANCE
 
 COLD_PATIENCE = 2
@@ -169,7 +169,14 @@ class Adaptive:
         self._stale = 0
 
     def observe(
-        self, query: Query, markdown: str, relevance: float, blind: bool, *, lead: float = 0.0
+        self,
+        query: Query,
+        markdown: str,
+        relevance: float,
+        blind: bool,
+        *,
+        lead: float = 0.0,
+        hits: TextHits | None = None,
     ) -> str | None:
         """Record one page's main markdown; return a stop reason when done.
 
@@ -189,15 +196,21 @@ class Adaptive:
         ``COLD_PATIENCE * patience`` blind, irrelevant pages in a row mean the
         site has no lead to the query: stop with ``no_relevant_pages``. While
         links with clues keep coming the content may just be deep: no stop.
+
+        ``hits`` is the page's blocks and their hit masks when the caller
+        scanned the page already (``relevance.scan_page``: the crawler does,
+        once per page); without it the blocks of ``markdown`` are scanned here.
         """
         if self.forgive_score is not None and lead >= self.forgive_score:
             self.forgive()
-        reason = self._observe(query, markdown, relevance, blind)
+        reason = self._observe(query, markdown, relevance, blind, hits)
         if reason == StopReason.NO_RELEVANT_PAGES and lead > 0.0:
             return None
         return reason
 
-    def _observe(self, query: Query, markdown: str, relevance: float, blind: bool) -> str | None:
+    def _observe(
+        self, query: Query, markdown: str, relevance: float, blind: bool, hits: TextHits | None
+    ) -> str | None:
         """The seed's rules for one page (see ``observe``)."""
         self._last_fresh = False
         patience = max(self.options.patience, 1)
@@ -218,11 +231,12 @@ class Adaptive:
         if relevance < EVIDENCE_RELEVANCE:
             return None
         fresh = 0
-        for raw in markdown.split("\n\n"):
-            block = raw.strip()
-            if not block:
-                continue
-            mask = query.hit_mask(block)
+        if hits is None:
+            blocks = [b for raw in markdown.split("\n\n") if (b := raw.strip())]
+            masks = [query.hit_mask(block) for block in blocks]
+        else:
+            blocks, masks = list(hits.blocks), list(hits.masks)
+        for block, mask in zip(blocks, masks, strict=True):
             if mask == 0:
                 continue
             digest = _block_hash(block)

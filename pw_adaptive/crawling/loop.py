@@ -27,7 +27,8 @@ from typing import Any
 from pw_adaptive.core.dedup import fingerprint
 from pw_adaptive.core.frontier import DUPLICATE_URL, INVALID_URL, QUEUED, FrontierEntry
 from pw_adaptive.core.links import LANGUAGE_SWITCH_FACTOR, Region, is_language_switch
-from pw_adaptive.core.relevance import MIN_RELEVANCE, assess
+from pw_adaptive.core.query import TextHits
+from pw_adaptive.core.relevance import MIN_RELEVANCE, assess, scan_page
 from pw_adaptive.core.scoring import AnchorScorer, LinkScorer
 from pw_adaptive.core.stopper import StopReason
 from pw_adaptive.core.urls import canonicalize_url, url_host
@@ -156,17 +157,21 @@ class PageProcessor:
         host = url_host(final)
         title = run.titles.strip(host, page.title)
         run.titles.observe(host, page.title)
+        # The page's query hits, found once: relevance, the stopper's fresh
+        # blocks and the term weights all read them.
+        hits = scan_page(run.query, page.markdown)
         verdict = assess(
             run.query,
             markdown=page.markdown,
             title=title,
             headings=page.headings,
             url=final,
+            hits=hits,
         )
         score = verdict.relevance
-        reason = self._observe(entry, page.markdown, score)
+        reason = self._observe(entry, page.markdown, score, hits)
         if run.term_weights is not None:
-            run.term_weights.observe(run.query.hit_mask(page.markdown))
+            run.term_weights.observe(hits.mask)
         await self._push_links(entry, page, final, score)
         harvested: list[AttachmentRecord] = []
         if score >= MIN_RELEVANCE and run.settings.harvest_attachments:
@@ -197,11 +202,13 @@ class PageProcessor:
                 frontier.add_alias(queued, frontier.resolve(reduced))
                 frontier.skip("url_variant")
 
-    def _observe(self, entry: FrontierEntry, markdown: str, score: float) -> str | None:
+    def _observe(
+        self, entry: FrontierEntry, markdown: str, score: float, hits: TextHits | None = None
+    ) -> str | None:
         """The stopper's verdict on one page (None while ``adaptive_stop`` is off)."""
         run = self.run
         lead = max(run.frontier.best_score(), max(run.rendering.values(), default=0.0))
-        reason = run.adaptive.observe(run.query, markdown, score, entry.blind, lead=lead)
+        reason = run.adaptive.observe(run.query, markdown, score, entry.blind, lead=lead, hits=hits)
         return reason if run.settings.adaptive_stop else None
 
     async def _push_links(

@@ -332,3 +332,23 @@ def test_query_construction_either_succeeds_or_says_why(text: str) -> None:
 )
 def test_portal_generic_words_weigh_less(text: str, weights: tuple[float, ...]) -> None:
     assert Query(text).term_weights == weights
+
+
+def test_scan_finds_each_terms_hits_per_block_in_one_pass() -> None:
+    query = Query("student housing fees")
+    text = "# Housing\n\nOur [halls](/housing/x) cost fees.\n\n\n\nNothing here.\n\n  Student housing  "
+    hits = query.scan(text)
+    assert hits.blocks == (
+        "# Housing",
+        "Our [halls](/housing/x) cost fees.",
+        "Nothing here.",
+        "Student housing",
+    )
+    assert hits.masks == (0b010, 0b110, 0, 0b011)
+    assert hits.counts == tuple(query.term_counts(text))
+    assert hits.mask == 0b111
+    # ``clean`` runs on each block before matching; the blocks stay as given.
+    cleaned = query.scan(text, clean=lambda block: block.replace("(/housing/x)", ""))
+    assert cleaned.blocks == hits.blocks
+    assert cleaned.masks[1] == 0b100 and cleaned.counts == (1, 2, 1)
+    assert query.scan("").blocks == () and query.scan("").mask == 0

@@ -173,3 +173,21 @@ def test_restore_rejects_a_state_for_another_query() -> None:
     a = Adaptive(AdaptiveOptions(), 2)
     with pytest.raises(ValueError):
         Adaptive(AdaptiveOptions(), 3).restore(a.state())
+
+
+def test_hits_given_by_the_caller_are_the_blocks_the_stopper_would_scan() -> None:
+    from pw_adaptive.core.relevance import scan_page
+
+    query = Query("housing fees")
+    pages = [
+        "## Housing\n\nHousing fees are 150 a week.\n\nApply for housing by June.",
+        "## Fees\n\nHousing fees are 150 a week.\n\nDeposits and fees: 250.",
+        "Nothing about it.",
+    ]
+    scanned = Adaptive(AdaptiveOptions(), len(query))
+    given = Adaptive(AdaptiveOptions(), len(query))
+    for page in pages:
+        a = scanned.observe(query, page, 0.8, blind=False)
+        b = given.observe(query, page, 0.8, blind=False, hits=scan_page(query, page))
+        assert a == b
+    assert scanned.state() == given.state()
