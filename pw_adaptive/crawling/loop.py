@@ -78,6 +78,11 @@ class PageProcessor:
         self.fetcher = fetcher
         self.emit = emit
         self.scorer: LinkScorer = scorer or AnchorScorer()
+        # How links are scored, read from the settings once; only the learnt
+        # term weights change from page to page.
+        self._inherit = run.settings.inherit
+        self._floors: dict[Region, float] | None = None if run.settings.section_floors else {}
+        self._inherit_min = run.settings.inherit_min_relevance
 
     async def robots_for(self, url: str) -> RobotsPolicy | None:
         """The robots policy of ``url``'s origin (fetched once), or None when ignored."""
@@ -215,7 +220,6 @@ class PageProcessor:
         self, entry: FrontierEntry, page: RenderedPage, final: str, score: float
     ) -> None:
         run = self.run
-        floors: dict[Region, float] | None = None if run.settings.section_floors else {}
         weights = list(run.query.term_weights)
         learnt = run.term_weights.weights() if run.term_weights is not None else None
         if learnt is not None:
@@ -266,10 +270,10 @@ class PageProcessor:
                 link,
                 run.query,
                 score,
-                inherit=run.settings.inherit,
-                floors=floors,
+                inherit=self._inherit,
+                floors=self._floors,
                 weights=weights,
-                inherit_min=run.settings.inherit_min_relevance,
+                inherit_min=self._inherit_min,
             )
             priority = scored.score
             if is_language_switch(final, target):
