@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, Final, Literal
+from typing import Final, Literal
 from urllib.parse import urlsplit
 
 from pw_adaptive.core.query import Query, normalize_text
@@ -52,7 +52,6 @@ __all__ = [
     "Link",
     "LinkScore",
     "Region",
-    "TermWeights",
     "is_blind",
     "is_generic_anchor",
     "is_language_switch",
@@ -343,7 +342,7 @@ def score_link(
     turns section floors off. A hidden link's score above the floor is multiplied by
     :data:`HIDDEN_FACTOR`. Links found by clicking (``via_click``) score like
     any other: what they show is what a person clicks on.
-    ``weights`` (one per query term, see :class:`TermWeights`) make a clue
+    ``weights`` (one per query term, see :class:`~pw_adaptive.core.query.TermWeights`) make a clue
     the weighted share of the terms it hits instead of the plain share.
     Raises ValueError when ``inherit`` or ``inherit_min`` is outside [0, 1].
     """
@@ -374,57 +373,3 @@ def is_blind(link: Link, query: Query) -> bool:
     ``query``: no term or synonym in its text, accessible name, card heading or URL.
     """
     return _clue(link, query)[0] < MIN_CLUE
-
-
-class TermWeights:
-    """Per-term weights from how common each term is on the pages seen so far.
-
-    A term that nearly every page of a site mentions ("student" on a
-    university portal) says little about where a link leads; a rare one
-    ("visa") says a lot. This is inverse document frequency (Sparck Jones
-    1972) learnt during the crawl, smoothed so that a few pages cannot
-    discount a term: weight = max(MIN_WEIGHT, 1 - df / (pages + SMOOTHING)),
-    all 1.0 until ``WARMUP_PAGES`` pages were seen.
-    """
-
-    SMOOTHING: Final = 3
-    """Pseudo-pages that mention no term: after the home page alone, a term
-    it mentions keeps 3/4 of its weight; after 20 pages that all mention it,
-    about 1/8 (floored at MIN_WEIGHT)."""
-
-    MIN_WEIGHT: Final = 0.25
-    """Even a term on every page keeps a quarter of its weight: it is still
-    part of what the user asked for."""
-    WARMUP_PAGES: Final = 1
-    """Pages seen before weights apply. One is enough for the start page's
-    own links: a term the home page already mentions is a portal-wide word."""
-
-    def __init__(self, terms: int) -> None:
-        self._df = [0] * terms
-        self._pages = 0
-
-    def observe(self, mask: int) -> None:
-        """Count one page whose text hit the terms in ``mask``."""
-        self._pages += 1
-        for i in range(len(self._df)):
-            if mask >> i & 1:
-                self._df[i] += 1
-
-    def weights(self) -> list[float] | None:
-        """The current weights, or None while warming up (plain shares)."""
-        if self._pages < self.WARMUP_PAGES:
-            return None
-        pages = self._pages + self.SMOOTHING
-        return [max(self.MIN_WEIGHT, 1.0 - df / pages) for df in self._df]
-
-    def state(self) -> dict[str, Any]:
-        """A JSON-able snapshot, for checkpoints: page and per-term counts."""
-        return {"pages": self._pages, "df": list(self._df)}
-
-    def restore(self, state: dict[str, Any]) -> None:
-        """Load a snapshot made by :meth:`state` for the same query."""
-        df = [int(n) for n in state["df"]]
-        if len(df) != len(self._df):
-            raise ValueError("term weights were saved for a query with another number of terms")
-        self._df = df
-        self._pages = int(state["pages"])

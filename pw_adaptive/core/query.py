@@ -47,7 +47,7 @@ import json
 import math
 import os
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from types import MappingProxyType
@@ -86,6 +86,7 @@ __all__ = [
     "MAX_TERMS",
     "Query",
     "Synonyms",
+    "TermWeights",
     "TextHits",
     "estimate_tokens",
     "normalize_text",
@@ -832,3 +833,66 @@ def _term_regex(
         alternatives.extend(pattern for _, pattern in rest)
         compiled.append((family, re.compile("|".join(alternatives))))
     return tuple(compiled)
+
+
+class TermWeights:
+    """Per-term weights from how common each term is on the pages seen so far.
+
+    A term that nearly every page of a site mentions ("student" on a
+    university portal) says little about where a link leads; a rare one
+    ("visa") says a lot. This is inverse document frequency (Sparck Jones
+    1972) learnt during the crawl, smoothed so that a few pages cannot
+    discount a term: weight = max(MIN_WEIGHT, 1 - df / (pages + SMOOTHING)),
+    all 1.0 until ``WARMUP_PAGES`` pages were seen.
+    """
+
+    SMOOTHING: Final = 3
+    """Pseudo-pages that mention no term: after the home page alone, a term
+    it mentions keeps 3/4 of its weight; after 20 pages that all mention it,
+    about 1/8 (floored at MIN_WEIGHT)."""
+
+    MIN_WEIGHT: Final = 0.25
+    """Even a term on every page keeps a quarter of its weight: it is still
+    part of what the user asked for."""
+    WARMUP_PAGES: Final = 1
+    """Pages seen before weights apply. One is enough for the start page's
+    own links: a term the home page already mentions is a portal-wide word."""
+
+    def __init__(self, terms: int) -> None:
+        self._df = [0] * terms
+        self._pages = 0
+
+    def observe(self, mask: int) -> None:
+        """Count one page whose text hit the terms in ``mask``."""
+        self._pages += 1
+        for i in range(len(self._df)):
+            if mask >> i & 1:
+                self._df[i] += 1
+
+    def combined(self, prior: Sequence[float]) -> list[float]:
+        """``prior`` (:attr:`Query.term_weights`) times the learnt weights, term
+        by term: what a link's clue is weighed with. ``prior`` alone while
+        warming up."""
+        learnt = self.weights()
+        if learnt is None:
+            return list(prior)
+        return [a * b for a, b in zip(prior, learnt, strict=True)]
+
+    def weights(self) -> list[float] | None:
+        """The current weights, or None while warming up (plain shares)."""
+        if self._pages < self.WARMUP_PAGES:
+            return None
+        pages = self._pages + self.SMOOTHING
+        return [max(self.MIN_WEIGHT, 1.0 - df / pages) for df in self._df]
+
+    def state(self) -> dict[str, Any]:
+        """A JSON-able snapshot, for checkpoints: page and per-term counts."""
+        return {"pages": self._pages, "df": list(self._df)}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Load a snapshot made by :meth:`state` for the same query."""
+        df = [int(n) for n in state["df"]]
+        if len(df) != len(self._df):
+            raise ValueError("term weights were saved for a query with another number of terms")
+        self._df = df
+        self._pages = int(state["pages"])

@@ -220,10 +220,8 @@ class PageProcessor:
         self, entry: FrontierEntry, page: RenderedPage, final: str, score: float
     ) -> None:
         run = self.run
-        weights = list(run.query.term_weights)
-        learnt = run.term_weights.weights() if run.term_weights is not None else None
-        if learnt is not None:
-            weights = [a * b for a, b in zip(weights, learnt, strict=True)]
+        prior = run.query.term_weights
+        weights = list(prior) if run.term_weights is None else run.term_weights.combined(prior)
         frontier = run.frontier
         depth = entry.depth + 1
         for link in page.links:

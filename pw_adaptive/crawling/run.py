@@ -14,8 +14,7 @@ from typing import Any
 
 from pw_adaptive.core.dedup import ContentDeduper
 from pw_adaptive.core.frontier import Frontier
-from pw_adaptive.core.links import TermWeights
-from pw_adaptive.core.query import Query
+from pw_adaptive.core.query import Query, TermWeights
 from pw_adaptive.core.relevance import SiteTitles
 from pw_adaptive.core.scope import Scope
 from pw_adaptive.core.soft404 import Soft404Detector

@@ -17,7 +17,6 @@ from pw_adaptive.core.links import (
     Link,
     LinkScore,
     Region,
-    TermWeights,
     is_blind,
     is_faq_link,
     is_generic_anchor,
@@ -25,7 +24,7 @@ from pw_adaptive.core.links import (
     language_prefix,
     score_link,
 )
-from pw_adaptive.core.query import Query
+from pw_adaptive.core.query import Query, TermWeights
 from pw_adaptive.core.relevance import EVIDENCE_RELEVANCE
 
 SITE = "https://www.example.ac.uk"
@@ -369,6 +368,9 @@ def test_term_weights_discount_terms_on_every_page_but_not_after_one_page() -> N
         weights.observe(0b01)
     later = weights.weights()
     assert later is not None and later[0] == TermWeights.MIN_WEIGHT and later[1] == 1.0
+    # What a clue is weighed with: the query's own weights times the learnt ones.
+    assert weights.combined([0.3, 1.0]) == pytest.approx([0.3 * TermWeights.MIN_WEIGHT, 1.0])
+    assert TermWeights(2).combined([0.3, 1.0]) == [0.3, 1.0]  # still warming up
 
 
 @pytest.mark.parametrize(
