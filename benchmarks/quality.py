@@ -843,6 +843,8 @@ def write_traces(folder: Path, tasks: Sequence[Task], outcomes: dict[str, TaskOu
                 urls = {page.url, page.final_url}
                 mark = "R" if urls & task.relevant else "b" if urls & task.borderline else "-"
                 flag = page.error or page.note or ""
+                if page.url != page.final_url:
+                    flag = f"{flag} (asked {page.url})".strip()
                 lines.append(
                     f"{i:3d} {mark}{'*' if page.relevant else ' '} rel={page.relevance:.3f}"
                     f" link={page.link_score:.2f}"

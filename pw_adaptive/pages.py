@@ -135,11 +135,14 @@ MEDIA_EXTENSIONS: frozenset[str] = frozenset(
         *("png", "jpg", "jpeg", "gif", "webp", "avif", "svg", "ico", "bmp", "tif", "tiff"),
         *("mp4", "webm", "mov", "avi", "mkv", "mp3", "wav", "ogg", "m4a", "flac"),
         *("woff", "woff2", "ttf", "otf", "eot"),
+        *("zip", "rar", "7z", "tar", "gz", "tgz", "bz2", "xz", "exe", "msi", "dmg", "apk", "iso"),
+        *("epub", "mobi"),
     }
 )
-"""URL path extensions of images, video, audio and fonts: a link to one (a
-full-size photo, a calendar posted as an image) is neither a page nor a
-document with text, so it is not followed."""
+"""URL path extensions of images, video, audio, fonts, archives, installers
+and e-books: a link to one (a full-size photo, a calendar posted as an image,
+a handbook as EPUB) is neither a page nor a document whose text the crawl
+reads, so it is not followed."""
 
 _MEDIA_TYPE_KINDS: Mapping[str, str] = {
     "application/pdf": "pdf",
@@ -166,8 +169,8 @@ def _extension(url: str) -> str:
 
 
 def is_media_url(url: str) -> bool:
-    """True when ``url``'s path ends in an image, video, audio or font extension
-    (:data:`MEDIA_EXTENSIONS`)."""
+    """True when ``url``'s path ends in an extension of :data:`MEDIA_EXTENSIONS`
+    (images, video, audio, fonts, archives, installers, e-books)."""
     return _extension(url) in MEDIA_EXTENSIONS
 
 

@@ -35,6 +35,7 @@ import heapq
 import math
 import time
 from collections import Counter
+from collections.abc import Callable
 
 from pw_adaptive.core.frontier_state import (
     ChangeJournal,
@@ -287,6 +288,28 @@ class Frontier:
         if best and best[0][3] is entry:
             heapq.heappop(best)
         return entry
+
+    def drop_queued(self, reason: str, matches: Callable[[str], bool]) -> list[FrontierEntry]:
+        """Take the queued URLs that ``matches`` out of the queue as skipped for
+        ``reason`` (counted; later pushes of them are refused the same way),
+        as when the trap detector learns a pattern after they were queued.
+        Returns the entries dropped."""
+        dropped = [entry for url, entry in self._queued.items() if matches(url)]
+        for entry in dropped:
+            self._drop_queued(entry.url)
+            self._trapped[entry.url] = reason
+            self.skip(reason)
+        return dropped
+
+    def requeue(self, entry: FrontierEntry) -> None:
+        """Put back an entry that `pop` returned and that was not rendered (a
+        twin of it is being rendered): it no longer counts against the budget,
+        and keeps its place in the order. Raises ValueError when `entry` is not
+        in flight."""
+        if self._in_flight.pop(entry.url, None) is None:
+            raise ValueError(f"{entry.url!r} is not in flight")
+        self.fetched -= 1
+        self._enqueue(entry)
 
     def hold_hosts(self, now: float | None = None) -> None:
         """Start the politeness delay of every host fetched or queued, as if

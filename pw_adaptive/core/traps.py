@@ -46,6 +46,7 @@ class TrapReason(StrEnum):
     FACETED_EXPLOSION = "faceted_explosion"
     ENDLESS_PAGINATION = "endless_pagination"
     REDIRECT_LOOP = "redirect_loop"
+    BROKEN_LINK = "broken_link"
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +113,16 @@ class TrapSettings:
     Scrapy stop at 20; a site needing more than 10 hops is looping or bouncing
     through trackers."""
 
+    broken_leaf_parents: int = 2
+    """Parent paths under which URLs ending in the same last path segment
+    answered 404 (or 410) before every other URL ending in it is skipped as
+    ``broken_link``. A relative link in a site's template ("obfuscated" where
+    a script should have written an e-mail address, "img/logo") resolves
+    under every page and is broken under every page: on a real student
+    council's site seven of twenty pages of one crawl were such 404s. Two
+    different parents are the first sign of a pattern; the cost of being
+    wrong is one page of that name, under a third parent, never rendered."""
+
     def __post_init__(self) -> None:
         for field in fields(self):
             value = getattr(self, field.name)
@@ -157,6 +168,15 @@ _OFFSET_RE = re.compile(r"\d{1,7}")
 _DIGITS_RE = re.compile(r"\d+")
 
 
+def _leaf(url: str) -> tuple[str, str, str] | None:
+    """(site, last path segment, parent path) of ``url``; None for a URL whose
+    path has fewer than two segments (a root page has no pattern to share)."""
+    parts = _split(url)
+    if len(parts.segments) < 2:
+        return None
+    return parts.site, parts.segments[-1], "/".join(parts.segments[:-1])
+
+
 @dataclass(frozen=True, slots=True)
 class _Url:
     """A canonical URL split into the parts the detectors read."""
@@ -189,13 +209,16 @@ class TrapDetector:
         self._earliest = _shift(self.today, -self.settings.calendar_past_days)
         self._latest = _shift(self.today, self.settings.calendar_future_days)
         self._variants: dict[str, set[str]] = {}
+        self._missing: dict[tuple[str, str], set[str]] = {}  # (site, leaf) -> parent paths
+        self._broken: set[tuple[str, str]] = set()
 
     def check(self, url: str) -> str | None:
         """Return the trap reason for ``url``, or None when it is not a trap.
 
         Checks in order: ``url_too_long``, ``session_id``,
         ``repeated_segments``, ``path_too_deep``, ``calendar``,
-        ``endless_pagination``, ``faceted_explosion``; the first hit wins.
+        ``endless_pagination``, ``broken_link``, ``faceted_explosion``; the
+        first hit wins.
         A URL that cannot be canonicalized is analysed as written.
         """
         parts = _split(url)
@@ -213,9 +236,35 @@ class TrapDetector:
             return TrapReason.CALENDAR
         if self._is_endless_pagination(parts):
             return TrapReason.ENDLESS_PAGINATION
+        if self.is_broken(url):
+            return TrapReason.BROKEN_LINK
         if self._is_faceted_explosion(parts):
             return TrapReason.FACETED_EXPLOSION
         return None
+
+    def note_missing(self, url: str) -> bool:
+        """Record that ``url`` answered 404 or 410. True when this makes its last
+        path segment broken for the site (``broken_leaf_parents`` distinct
+        parents): the caller may drop queued URLs that :meth:`is_broken` now
+        flags."""
+        key = _leaf(url)
+        if key is None:
+            return False
+        site, leaf, parent = key
+        if (site, leaf) in self._broken:
+            return False
+        parents = self._missing.setdefault((site, leaf), set())
+        parents.add(parent)
+        if len(parents) >= self.settings.broken_leaf_parents:
+            self._broken.add((site, leaf))
+            return True
+        return False
+
+    def is_broken(self, url: str) -> bool:
+        """Whether ``url`` ends in a path segment found broken on its site
+        (:meth:`note_missing`); stateless."""
+        key = _leaf(url)
+        return key is not None and (key[0], key[1]) in self._broken
 
     def check_redirects(self, chain: Sequence[str]) -> str | None:
         """Return ``"redirect_loop"`` for a looping or overlong redirect chain.

@@ -170,6 +170,10 @@ class VariantLearner:
         """The learnt rules of ``host`` ("q:print", "p:amp"), sorted."""
         return sorted(r for r in self._by_host.get(host, ()) if self.learnt((host, r)))
 
+    def has_rules(self, url: str) -> bool:
+        """Whether some rule is learnt for ``url``'s host."""
+        return bool(self.rules((urlsplit(url).hostname or "").lower()))
+
     def reduce(self, url: str, known: Callable[[str], bool] | None = None) -> str | None:
         """``url`` (canonical) without the learnt parameters and path segments of
         its host, or None when none applies. A path cut has two forms (with and

@@ -413,6 +413,9 @@ def _resume(run: CrawlRun, checkpoint: Checkpoint) -> list[dict[str, Any]]:
         elif record["type"] == "skip":
             run.skips.append(SkipRecord.from_json(record))
     run.attachments_seen = {a.url for a in run.attachments}
+    for page in run.pages:  # the broken relative links the crawl had learnt
+        if page.error in ("http_404", "http_410"):
+            frontier.traps.note_missing(page.url)
     run.final_urls = set(state["final_urls"])
     # The frontier's state holds the skip counter; states written before it
     # was the crawl's only one kept the crawler's own skips here.

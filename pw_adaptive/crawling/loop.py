@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -31,6 +31,7 @@ from pw_adaptive.core.query import TextHits
 from pw_adaptive.core.relevance import MIN_RELEVANCE, assess, scan_page
 from pw_adaptive.core.scoring import AnchorScorer, LinkScorer
 from pw_adaptive.core.stopper import StopReason
+from pw_adaptive.core.traps import TrapReason
 from pw_adaptive.core.urls import canonicalize_url, url_host
 from pw_adaptive.crawling.attachments import extract_text
 from pw_adaptive.crawling.robots import RobotsPolicy, robots_url
@@ -123,6 +124,16 @@ class PageProcessor:
         if error is not None:
             run.failures[_failure_kind(error)] += 1
             run.frontier.mark_done(entry.url)
+            traps = run.frontier.traps
+            if error in ("http_404", "http_410") and traps.note_missing(entry.url):
+                # The same relative link broken under several pages: the
+                # queued copies of it under other pages are broken too.
+                for dropped in run.frontier.drop_queued(TrapReason.BROKEN_LINK, traps.is_broken):
+                    skip = run.record_skip(
+                        dropped.url, dropped.parent or "", TrapReason.BROKEN_LINK
+                    )
+                    if skip is not None:
+                        self.emit(skip.to_json())
             self._emit_page(entry, page, final, 0.0, error=error)
             return None
         run.frontier.mark_done(entry.url, final)
@@ -144,9 +155,17 @@ class PageProcessor:
             else:
                 note = f"{match.reason}_content"
                 self._learn_variant(final, match.original_url)
-        if note == "duplicate_url":
+        if final != entry.url:
+            # A redirect is a duplicate by definition, whether or not its
+            # target was fetched before: "/clubs" sent to "/clubs/" teaches the
+            # site's trailing-slash policy before the other "/x" links of the
+            # same menu are rendered only to be redirected too.
             self._learn_variant(entry.url, final, redirect=True)
-        elif note == "duplicate_canonical":
+        if note is None and run.variants.has_rules(final):
+            # A queued "/alumni" found before the rule was learnt is known
+            # once "/alumni/" is fetched.
+            self._drop_known_variants(url_host(final))
+        if note == "duplicate_canonical":
             self._learn_variant(final, canonical)
         run.final_urls.add(final)
         if canonical:
@@ -197,11 +216,33 @@ class PageProcessor:
         there): learn from it, and once a rule is learnt, drop the queued URLs
         it reduces to a known one (their content is known:
         ``skipped["url_variant"]``)."""
+        if self.run.variants.observe_duplicate(url, original, redirect=redirect):
+            self._drop_known_variants()
+
+    def twin_in_flight(self, url: str, in_flight: Iterable[FrontierEntry]) -> bool:
+        """Whether a learnt URL rule makes ``url`` and a page being rendered
+        the same page ("/team" and "/team/" once the site's trailing-slash
+        redirect is learnt)."""
+        variants = self.run.variants
+        if not variants.has_rules(url):
+            return False
+        for entry in in_flight:
+            other = entry.url
+            if (
+                variants.reduce(other, url.__eq__) == url
+                or variants.reduce(url, other.__eq__) == other
+            ):
+                return True
+        return False
+
+    def _drop_known_variants(self, host: str | None = None) -> None:
+        """Drop the queued URLs (of ``host``, or of every host) that a learnt
+        rule reduces to a URL already fetched or queued."""
         run = self.run
-        if not run.variants.observe_duplicate(url, original, redirect=redirect):
-            return
         frontier = run.frontier
         for queued in frontier.queued_urls():
+            if host is not None and url_host(queued) != host:
+                continue
             reduced = run.variants.reduce(queued, frontier.knows)
             if reduced is not None and frontier.knows(reduced):
                 frontier.add_alias(queued, frontier.resolve(reduced))
@@ -231,17 +272,20 @@ class PageProcessor:
                 frontier.skip(INVALID_URL)
                 continue
             if is_media_url(target):
-                # A photo, a video or a font: nothing to read, nothing to follow.
+                # A photo, a video, an archive: nothing to read, nothing to follow.
                 frontier.skip("media_file")
                 continue
             # A print view, sort order or other variant learnt not to change the
             # page: skip it when the plain URL is known, else queue the plain one.
+            # (A variant queued before its rule was learnt stays as it is: a
+            # second entry under the plain URL would render the page twice.)
             reduced = run.variants.reduce(target, frontier.knows)
             if reduced is not None:
                 if frontier.knows(reduced):
                     frontier.skip("url_variant")
                     continue
-                target = reduced
+                if not frontier.knows(target):
+                    target = reduced
             # Every filter of the frontier, once, before the link is scored.
             # A link still queued is scored again, and a stronger sighting
             # raises its score (the frontier keeps its discovery order): a
@@ -412,13 +456,21 @@ async def crawl_loop(
             if deadline is not None and time.monotonic() >= deadline:
                 run.stop_reason = StopReason.TIME_LIMIT
                 break
+            held: list[FrontierEntry] = []
             while len(in_flight) < settings.concurrency:
                 entry = run.frontier.pop()
                 if entry is None:
                     break
+                if processor.twin_in_flight(entry.url, in_flight.values()):
+                    # "/team/" while "/team" is being rendered (and redirected
+                    # there): wait until the twin is done, which settles it.
+                    held.append(entry)
+                    continue
                 in_flight[asyncio.ensure_future(render(entry.url))] = entry
                 if not entry.blind:
                     run.rendering[entry.url] = entry.score
+            for entry in held:
+                run.frontier.requeue(entry)
             if not in_flight:
                 wait = run.frontier.next_ready_in()
                 if run.frontier.budget_left <= 0:

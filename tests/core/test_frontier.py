@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -336,3 +338,17 @@ def test_screen_then_place_filters_each_link_once() -> None:
     assert frontier.screen("https://u.edu/calendar/2031/", 1) == "calendar"  # remembered
     assert traps.asked == [url, "https://u.edu/calendar/2031/"]
     assert frontier.skipped["calendar"] == 2
+
+
+def test_a_requeued_entry_gives_its_budget_back_and_keeps_its_place() -> None:
+    frontier = Frontier(max_pages=2, scope=Scope(START))
+    frontier.push("https://u.edu/a", score=0.5, depth=1)
+    frontier.push("https://u.edu/b", score=0.4, depth=1)
+    first = frontier.pop(now=0.0)
+    assert first is not None and first.url == "https://u.edu/a" and frontier.fetched == 1
+    frontier.requeue(first)
+    assert frontier.fetched == 0 and frontier.queued_score("https://u.edu/a") == 0.5
+    again = frontier.pop(now=0.0)
+    assert again is not None and again.url == "https://u.edu/a" and again.seq == first.seq
+    with pytest.raises(ValueError, match="not in flight"):
+        frontier.requeue(dataclasses.replace(first, url="https://u.edu/zzz"))

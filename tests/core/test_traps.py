@@ -334,6 +334,7 @@ def test_normal_redirects(chain: list[str]) -> None:
 def test_reasons_are_the_documented_strings() -> None:
     assert sorted(TrapReason) == sorted(
         [
+            "broken_link",
             "calendar",
             "endless_pagination",
             "faceted_explosion",
@@ -378,3 +379,27 @@ def test_check_never_raises(text: str) -> None:
     detector.check("https://u.edu/?" + text)
     detector.check("https://u.edu/#/" + text)
     detector.check_redirects([text, text])
+
+
+def test_a_leaf_missing_under_two_parents_is_broken_everywhere_on_the_site() -> None:
+    traps = TrapDetector()
+    assert traps.note_missing("https://u.edu/faq/a/obfuscated") is False
+    assert traps.check("https://u.edu/faq/b/obfuscated") is None  # one parent: no pattern yet
+    # The same parent twice is still one parent.
+    assert traps.note_missing("https://u.edu/faq/a/obfuscated") is False
+    assert traps.note_missing("https://u.edu/news/obfuscated") is True
+    assert traps.is_broken("https://u.edu/faq/b/obfuscated")
+    assert traps.check("https://u.edu/faq/b/obfuscated") == "broken_link"
+    assert traps.note_missing("https://u.edu/x/obfuscated") is False  # known already
+    # Other sites, other names and root pages are not concerned.
+    assert not traps.is_broken("https://other.edu/faq/b/obfuscated")
+    assert not traps.is_broken("https://u.edu/faq/b/contact")
+    assert traps.note_missing("https://u.edu/missing") is False
+    assert not traps.is_broken("https://u.edu/obfuscated")
+
+
+def test_the_broken_leaf_limit_is_a_setting() -> None:
+    traps = TrapDetector(TrapSettings(broken_leaf_parents=3))
+    assert not traps.note_missing("https://u.edu/a/x")
+    assert not traps.note_missing("https://u.edu/b/x")
+    assert traps.note_missing("https://u.edu/c/x")

@@ -231,3 +231,67 @@ def test_a_faq_page_goes_before_other_links_without_a_clue_and_media_are_not_fol
     assert all(p.blind for p in result.pages[1:])
     assert not any(url.endswith((".webp", ".MP4")) for url in renderer.rendered)
     assert result.skipped["media_file"] >= 2
+
+
+_SECTIONS = ("about", "team", "vision", "jobs")
+
+
+def _slash_site(url: str) -> RenderedPage:
+    """A server that sends "/x" to "/x/". The home page's footer links "/x";
+    every section's menu links "/x/", which therefore goes first."""
+    path = url.removeprefix(SITE) or "/"
+    if path != "/" and not path.endswith("/"):
+        return dataclasses.replace(_slash_site(url + "/"), url=url, redirects=(url,))
+    if path == "/":
+        links = [Link(f"{SITE}/{n}", text=n.title(), region=Region.FOOTER) for n in _SECTIONS]
+    else:
+        links = [Link(f"{SITE}/{n}/", text=n.title(), region=Region.NAV) for n in _SECTIONS]
+    text = {
+        "/": "Welcome to the rowing club.",
+        "/about/": "Founded in 1890 on the river bank.",
+        "/team/": "Eight rowers and a cox train every morning.",
+        "/vision/": "We want every student to try the water once.",
+        "/jobs/": "The boathouse hires a coach for the summer.",
+    }[path]
+    return make_page(url, title=path, markdown=text, links=links)
+
+
+@pytest.mark.parametrize("concurrency", [1, 4])
+def test_one_redirect_to_a_trailing_slash_keeps_every_page_to_one_render(concurrency: int) -> None:
+    settings = CrawlSettings(
+        concurrency=concurrency, respect_robots=False, probe_soft_404=False,
+        adaptive_stop=False, max_pages=20,
+    )  # fmt: skip
+    renderer = FakeRenderer(_slash_site)
+    result = asyncio.run(AdaptiveCrawler(settings, renderer=renderer).run(SITE + "/", "housing"))
+    finals = [p.final_url for p in result.pages if p.error is None]
+    # Each section is rendered once, under either form; none twice.
+    assert sorted(finals) == sorted([SITE + "/"] + [f"{SITE}/{n}/" for n in _SECTIONS])
+    assert not any(p.note for p in result.pages)
+
+
+def _broken_link_site(url: str) -> RenderedPage:
+    """Every section links a relative "obfuscated" that answers 404."""
+    path = url.removeprefix(SITE) or "/"
+    if path.endswith("/obfuscated"):
+        return make_page(url, status=404, markdown="Not found.")
+    names = [f"s{i}" for i in range(8)]
+    if path == "/":
+        links = [Link(f"{SITE}/{n}/", text=n, region=Region.NAV) for n in names]
+    else:
+        links = [Link(f"{SITE}{path}obfuscated", text="E-mail")]
+    return make_page(url, title=path, markdown=f"Section {path} of the rowing club.", links=links)
+
+
+def test_a_relative_link_broken_under_two_pages_is_not_followed_again() -> None:
+    settings = CrawlSettings(
+        concurrency=1, respect_robots=False, probe_soft_404=False, adaptive_stop=False,
+        max_pages=50,
+    )  # fmt: skip
+    renderer = FakeRenderer(_broken_link_site)
+    result = asyncio.run(AdaptiveCrawler(settings, renderer=renderer).run(SITE + "/", "housing"))
+    missing = [p.url for p in result.pages if p.error == "http_404"]
+    assert len(missing) == 2
+    assert len([p for p in result.pages if p.error is None]) == 9  # home and 8 sections
+    assert result.skipped["broken_link"] == 6
+    assert {s.reason for s in result.skips} == {"broken_link"}
