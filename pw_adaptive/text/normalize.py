@@ -166,9 +166,14 @@ def affix_pattern(lang: str) -> str | None:
 
 
 def strip_article(word: str, lang: str) -> str:
-    """``word`` without the definite article of ``lang`` glued to its front
-    (Arabic "السكن" -> "سكن"), when at least three letters remain."""
-    article = language_data(lang).get("article", "")
-    if article and word.startswith(article) and len(word) - len(article) >= MIN_STEM:
-        return word[len(article) :]
+    """``word`` without the definite article of ``lang`` glued to its front,
+    with the clitics that may precede it (``article_forms``: Arabic "السكن",
+    "بالسكن", "للتواصل" -> "سكن", "سكن", "تواصل"), when at least three letters
+    remain. A clitic without the article is left alone: "لجنة" is a word."""
+    data = language_data(lang)
+    article = data.get("article", "")
+    forms = sorted({article, *data.get("article_forms", ())} - {""}, key=len, reverse=True)
+    for form in forms:
+        if word.startswith(form) and len(word) - len(form) >= MIN_STEM:
+            return word[len(form) :]
     return word

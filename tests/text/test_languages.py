@@ -129,6 +129,13 @@ def test_word_count_counts_thai_by_characters_not_marks() -> None:
         pytest.param("السكن الجامعي", "معلومات خاصة بالسكن", 0b11, id="ar-clitic-b-al"),
         pytest.param("السكن", "وللسكن شروط", 0b1, id="ar-clitic-wa-li"),
         pytest.param("المكتبة", "مكتب القبول", 0b0, id="ar-library-is-not-office"),
+        # Query words with clitics before the article ("for the contact",
+        # "with the housing") match the bare word and its other forms.
+        pytest.param("للتواصل", "تواصلوا معنا", 0b1, id="ar-query-li-al-verb-plural"),
+        pytest.param("بالسكن", "السكن الجامعي", 0b1, id="ar-query-bi-al"),
+        pytest.param("والتسجيل", "تسجيل الطلبة", 0b1, id="ar-query-wa-al"),
+        # A clitic without the article is part of the word: "لجنة" (committee).
+        pytest.param("لجنة", "جنة", 0b0, id="ar-no-article-no-strip"),
         pytest.param("общежитие", "Общежития университета", 0b1, id="ru-inflected"),
         pytest.param("Stipendium", "Stipendien für Studierende", 0b1, id="de-plural"),
         pytest.param("Gebühren", "Informationen zu Gebühren", 0b1, id="de-umlaut-stem"),
