@@ -27,6 +27,7 @@ reached through blind links.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -258,24 +259,49 @@ class LinkScore:
     "url", or "" for a blind link."""
 
 
-_FAQ_NAMES: Final = tuple(" ".join(_ANCHOR_WORD.findall(name)) for name in sorted(phrases("faq")))
+def _faq_pattern() -> re.Pattern[str]:
+    spaced, unspaced = [], []
+    for name in sorted(phrases("faq"), key=len, reverse=True):
+        words = _ANCHOR_WORD.findall(name)
+        if len(words) == 1 and _UNSPACED_RUN.fullmatch(words[0]):
+            unspaced.append(re.escape(words[0]))  # inside a run: "新生常见问题解答"
+        else:
+            spaced.append(r"\W+".join(re.escape(word) for word in words))
+    alternatives = [rf"(?<!\w)(?:{'|'.join(spaced)})(?!\w)"] if spaced else []
+    if unspaced:
+        alternatives.append("|".join(unspaced))
+    return re.compile("|".join(alternatives))
+
+
 _UNSPACED_RUN: Final = re.compile(f"[{UNSPACED}]+")
+_FAQ: Final = _faq_pattern()
+# ASCII FAQ names as a URL may hold them, to skip decoding most URLs.
+_FAQ_IN_URL: Final = re.compile(
+    "|".join(re.escape(n).replace(r"\ ", "[-_ +]") for n in phrases("faq") if n.isascii()),
+    re.IGNORECASE,
+)
 
 
 def is_faq_link(link: Link) -> bool:
     """True when ``link``'s text, accessible name or URL names a page of
     frequently asked questions (:data:`FAQ_FLOOR`): as whole words in spaced
     scripts, as a substring in unspaced ones ("常见问题解答")."""
-    for text in (link.text, link.accessible_name, url_words(link.url)):
-        if not text:
-            continue
-        words = " ".join(_ANCHOR_WORD.findall(normalize_text(text)))
-        padded = f" {words} "
-        for name in _FAQ_NAMES:
-            unspaced = _UNSPACED_RUN.fullmatch(name) is not None
-            if (name in words) if unspaced else (f" {name} " in padded):
-                return True
+    return _names_faq(link.text) or _names_faq(link.accessible_name) or _url_names_faq(link.url)
+
+
+@functools.lru_cache(maxsize=8192)
+def _url_names_faq(url: str) -> bool:
+    # Most URLs hold no FAQ name in ASCII and nothing percent-encoded: they
+    # are not decoded.
+    if "%" in url or _FAQ_IN_URL.search(url):
+        return _names_faq(url_words(url))
     return False
+
+
+@functools.lru_cache(maxsize=4096)
+def _names_faq(text: str) -> bool:
+    # Cached: a site's menus repeat the same anchors on every page.
+    return bool(text) and _FAQ.search(normalize_text(text)) is not None
 
 
 def is_generic_anchor(text: str) -> bool:

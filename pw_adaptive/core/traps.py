@@ -168,10 +168,9 @@ _OFFSET_RE = re.compile(r"\d{1,7}")
 _DIGITS_RE = re.compile(r"\d+")
 
 
-def _leaf(url: str) -> tuple[str, str, str] | None:
-    """(site, last path segment, parent path) of ``url``; None for a URL whose
+def _leaf(parts: _Url) -> tuple[str, str, str] | None:
+    """(site, last path segment, parent path) of a URL; None for a URL whose
     path has fewer than two segments (a root page has no pattern to share)."""
-    parts = _split(url)
     if len(parts.segments) < 2:
         return None
     return parts.site, parts.segments[-1], "/".join(parts.segments[:-1])
@@ -236,7 +235,7 @@ class TrapDetector:
             return TrapReason.CALENDAR
         if self._is_endless_pagination(parts):
             return TrapReason.ENDLESS_PAGINATION
-        if self.is_broken(url):
+        if self._broken and self._is_broken(parts):
             return TrapReason.BROKEN_LINK
         if self._is_faceted_explosion(parts):
             return TrapReason.FACETED_EXPLOSION
@@ -247,7 +246,7 @@ class TrapDetector:
         path segment broken for the site (``broken_leaf_parents`` distinct
         parents): the caller may drop queued URLs that :meth:`is_broken` now
         flags."""
-        key = _leaf(url)
+        key = _leaf(_split(url))
         if key is None:
             return False
         site, leaf, parent = key
@@ -263,7 +262,10 @@ class TrapDetector:
     def is_broken(self, url: str) -> bool:
         """Whether ``url`` ends in a path segment found broken on its site
         (:meth:`note_missing`); stateless."""
-        key = _leaf(url)
+        return bool(self._broken) and self._is_broken(_split(url))
+
+    def _is_broken(self, parts: _Url) -> bool:
+        key = _leaf(parts)
         return key is not None and (key[0], key[1]) in self._broken
 
     def check_redirects(self, chain: Sequence[str]) -> str | None:
