@@ -9,8 +9,7 @@ from typing import Any
 
 from pw_adaptive.core.dedup import DedupSettings
 from pw_adaptive.core.links import DEFAULT_INHERIT
-from pw_adaptive.core.relevance import EVIDENCE_RELEVANCE
-from pw_adaptive.core.stopper import AdaptiveOptions
+from pw_adaptive.core.stopper import EVIDENCE_RELEVANCE, AdaptiveOptions
 from pw_adaptive.core.traps import TrapSettings
 from pw_adaptive.core.variants import DEFAULT_MIN_EVIDENCE
 

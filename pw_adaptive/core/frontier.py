@@ -45,7 +45,7 @@ from pw_adaptive.core.frontier_state import (
 )
 from pw_adaptive.core.politeness import HostScheduler, Item, live_top
 from pw_adaptive.core.scope import Scope
-from pw_adaptive.core.traps import TrapDetector
+from pw_adaptive.core.traps import TrapDetector, TrapReason
 from pw_adaptive.core.urls import canonicalize_url, host_of_canonical, url_host
 
 __all__ = [
@@ -288,6 +288,14 @@ class Frontier:
         if best and best[0][3] is entry:
             heapq.heappop(best)
         return entry
+
+    def learn_missing(self, url: str) -> list[FrontierEntry]:
+        """``url`` answered 404 or 410: tell the trap detector, and when that
+        makes its last path segment broken on the site, drop the queued URLs
+        ending in it (``"broken_link"``). Returns the entries dropped."""
+        if not self.traps.note_missing(url):
+            return []
+        return self.drop_queued(TrapReason.BROKEN_LINK, self.traps.is_broken)
 
     def drop_queued(self, reason: str, matches: Callable[[str], bool]) -> list[FrontierEntry]:
         """Take the queued URLs that ``matches`` out of the queue as skipped for

@@ -26,6 +26,19 @@ from typing import Any
 from pw_adaptive.core.query import Query, TextHits, estimate_tokens
 from pw_adaptive.core.relevance import EVIDENCE_RELEVANCE, MIN_RELEVANCE
 
+__all__ = [
+    "COLD_PATIENCE",
+    "EVIDENCE_RELEVANCE",
+    "MIN_RELEVANCE",
+    "MIN_SOURCES",
+    "Adaptive",
+    "AdaptiveOptions",
+    "StopReason",
+    "coverage_of",
+]
+"""The stopper's names; the two relevance thresholds it judges pages by are
+defined in :mod:`pw_adaptive.core.relevance` and offered here too."""
+
 COLD_PATIENCE = 2
 """Before anything is found, give up after ``COLD_PATIENCE * patience``
 consecutive blind, irrelevant pages. Simulated on 69 universities x 5 topics

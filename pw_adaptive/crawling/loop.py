@@ -22,16 +22,14 @@ import asyncio
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pw_adaptive.core.dedup import fingerprint
 from pw_adaptive.core.frontier import DUPLICATE_URL, INVALID_URL, QUEUED, FrontierEntry
 from pw_adaptive.core.links import LANGUAGE_SWITCH_FACTOR, Region, is_language_switch
-from pw_adaptive.core.query import TextHits
 from pw_adaptive.core.relevance import MIN_RELEVANCE, assess, scan_page
 from pw_adaptive.core.scoring import AnchorScorer, LinkScorer
 from pw_adaptive.core.stopper import StopReason
-from pw_adaptive.core.traps import TrapReason
 from pw_adaptive.core.urls import canonicalize_url, url_host
 from pw_adaptive.crawling.attachments import extract_text
 from pw_adaptive.crawling.robots import RobotsPolicy, robots_url
@@ -39,6 +37,9 @@ from pw_adaptive.crawling.run import CrawlRun
 from pw_adaptive.pages import Fetcher, RenderedPage, attachment_kind, is_media_url
 from pw_adaptive.records import AttachmentRecord, PageRecord
 from pw_adaptive.text.lang import detect_language
+
+if TYPE_CHECKING:
+    from pw_adaptive.core.query import TextHits
 
 RecordSink = Callable[[dict[str, Any]], None]
 """Receives every record (page, attachment, skip, summary) as a JSON-able dict."""
@@ -124,14 +125,11 @@ class PageProcessor:
         if error is not None:
             run.failures[_failure_kind(error)] += 1
             run.frontier.mark_done(entry.url)
-            traps = run.frontier.traps
-            if error in ("http_404", "http_410") and traps.note_missing(entry.url):
+            if error in ("http_404", "http_410"):
                 # The same relative link broken under several pages: the
                 # queued copies of it under other pages are broken too.
-                for dropped in run.frontier.drop_queued(TrapReason.BROKEN_LINK, traps.is_broken):
-                    skip = run.record_skip(
-                        dropped.url, dropped.parent or "", TrapReason.BROKEN_LINK
-                    )
+                for dropped in run.frontier.learn_missing(entry.url):
+                    skip = run.record_skip(dropped.url, dropped.parent or "", "broken_link")
                     if skip is not None:
                         self.emit(skip.to_json())
             self._emit_page(entry, page, final, 0.0, error=error)

@@ -15,8 +15,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from pw_adaptive.core.relevance import MIN_RELEVANCE
-from pw_adaptive.core.stopper import AdaptiveOptions
+from pw_adaptive.core.stopper import MIN_RELEVANCE, AdaptiveOptions
 from pw_adaptive.records import SkipRecord
 from pw_adaptive.report.log import CrawlLog, PageRow
 from pw_adaptive.report.plot import COVERAGE_COLOUR, RELEVANCE_COLOUR, render_plot, term_colour

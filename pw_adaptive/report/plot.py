@@ -16,8 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from pw_adaptive.core.relevance import EVIDENCE_RELEVANCE, MIN_RELEVANCE
-from pw_adaptive.core.stopper import coverage_of
+from pw_adaptive.core.stopper import EVIDENCE_RELEVANCE, MIN_RELEVANCE, coverage_of
 from pw_adaptive.report.log import PageRow
 
 WIDTH, HEIGHT = 960, 340
