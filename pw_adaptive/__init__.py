@@ -19,8 +19,8 @@ from pw_adaptive.core.relevance import EVIDENCE_RELEVANCE, MIN_RELEVANCE, releva
 from pw_adaptive.core.scoring import LinkScorer
 from pw_adaptive.core.stopper import AdaptiveOptions, StopReason
 from pw_adaptive.core.urls import canonicalize_url
-from pw_adaptive.crawling.identity import __version__ as __version__
 from pw_adaptive.crawling.loop import Progress, StartPageError
+from pw_adaptive.identity import __version__ as __version__
 from pw_adaptive.pages import Attachment, Fetcher, FetchResult, RenderedPage, Renderer
 from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord, PageTimings, SkipRecord
 from pw_adaptive.render.records import RenderSettings

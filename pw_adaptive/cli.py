@@ -61,7 +61,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from pw_adaptive.crawling.identity import __version__
+    from pw_adaptive.identity import __version__
 
     parser = _Parser(
         prog="pw-adaptive",

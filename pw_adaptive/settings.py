@@ -45,7 +45,7 @@ class CrawlSettings:
     """Let a crawl that starts on a public host reach loopback, private,
     link-local, unique-local and cloud-metadata addresses. Off by default:
     pages of a public site must not steer the browser into the local network
-    (``pw_adaptive.crawling.netguard``). A start URL on such an address (an intranet,
+    (``pw_adaptive.netguard``). A start URL on such an address (an intranet,
     a local server) turns the guard off by itself."""
     treat_as_public: tuple[str, ...] = ()
     """Hosts (names or IP literals, no port) the private-address guard counts

@@ -27,9 +27,9 @@ from pw_adaptive.crawling.loop import (
     StartPageError,
     crawl_loop,
 )
-from pw_adaptive.crawling.netguard import NetGuard, guard_for
 from pw_adaptive.crawling.retry import RetryPolicy, render_with_retries
 from pw_adaptive.crawling.run import CrawlRun, new_run
+from pw_adaptive.netguard import NetGuard, guard_for
 from pw_adaptive.pages import Fetcher, RenderedPage, Renderer
 from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord, SkipRecord
 from pw_adaptive.render.records import RenderSettings
@@ -56,7 +56,7 @@ class AdaptiveCrawler:
     ``renderer``/``fetcher`` replace the browser entirely (tests, other
     engines); ``scorer`` replaces the link scoring (benchmark baselines).
     When the start URL's host is public, the browser and fetcher made here
-    block requests to private addresses (``pw_adaptive.crawling.netguard``; see
+    block requests to private addresses (``pw_adaptive.netguard``; see
     ``CrawlSettings.allow_private_addresses``); a given renderer or fetcher
     is used as it is.
     """

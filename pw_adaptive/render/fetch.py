@@ -2,7 +2,7 @@
 
 Going through Playwright's ``APIRequestContext`` keeps one network identity
 for the crawl: the same proxy, cookies and host-resolver rules as the pages.
-With a private-address guard (``pw_adaptive.crawling.netguard``) redirects are
+With a private-address guard (``pw_adaptive.netguard``) redirects are
 followed hop by hop and every hop is checked before it is requested.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from playwright.async_api import APIResponse, BrowserContext
 from playwright.async_api import Error as PlaywrightError
 
-from pw_adaptive.crawling.netguard import NetGuard
+from pw_adaptive.netguard import NetGuard
 from pw_adaptive.pages import Fetcher, FetchResult
 from pw_adaptive.render.guard import redirect_target
 

@@ -1,4 +1,4 @@
-"""The private-address guard (``pw_adaptive.crawling.netguard``) at the browser's request level.
+"""The private-address guard (``pw_adaptive.netguard``) at the browser's request level.
 
 :func:`install_guard` adds a route on a ``BrowserContext``, so it sees every
 request of every page of the context: documents of the main frame, iframes and
@@ -48,7 +48,7 @@ from urllib.parse import urljoin
 
 from playwright.async_api import APIResponse, BrowserContext, Request, Route, WebSocketRoute
 
-from pw_adaptive.crawling.netguard import NetGuard
+from pw_adaptive.netguard import NetGuard
 
 __all__ = [
     "MAX_REDIRECTS",

@@ -21,8 +21,8 @@ from dataclasses import replace
 from playwright.async_api import Browser, BrowserContext, Page, Response, async_playwright
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
-from pw_adaptive.crawling.identity import default_user_agent
-from pw_adaptive.crawling.netguard import NetGuard
+from pw_adaptive.identity import default_user_agent
+from pw_adaptive.netguard import NetGuard
 from pw_adaptive.pages import Attachment, PageTimings, RenderedPage, attachment_kind
 from pw_adaptive.render.browser import BrowserClosedError, launch_browser
 from pw_adaptive.render.click_memory import ClickMemory
@@ -109,7 +109,7 @@ class PlaywrightRenderer(ClosedOnExit):
     ``target`` is a Playwright ``Browser`` (the renderer then creates and owns one
     ``BrowserContext``: downloads refused, service workers blocked so routes see
     every request) or a user's own ``BrowserContext`` (used as is, never closed).
-    With a ``guard`` (``pw_adaptive.crawling.netguard``), every request of the context
+    With a ``guard`` (``pw_adaptive.netguard``), every request of the context
     goes through it (``render/guard.py``).
     When the browser goes away (crashed, killed), the next ``render`` or
     ``context`` call takes a new one from ``relaunch`` (given by whoever

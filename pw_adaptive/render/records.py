@@ -97,7 +97,7 @@ class RenderSettings:
     """Run the browser without a window."""
     user_agent: str | None = None
     """User-Agent header of the contexts the renderer creates (pages, robots.txt and
-    attachments alike). None: ``pw_adaptive.crawling.identity.default_user_agent``,
+    attachments alike). None: ``pw_adaptive.identity.default_user_agent``,
     Chromium's engine tokens with ``compatible; pw-adaptive/<version>; +<url>``
     in them; ``""``: Chromium's own (which says ``HeadlessChrome``). A context you
     pass in keeps its own. robots.txt rules are matched for

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from pw_adaptive.crawling.identity import INFO_URL, ROBOTS_TOKEN, __version__, default_user_agent
 from pw_adaptive.crawling.robots import RobotsPolicy
+from pw_adaptive.identity import INFO_URL, ROBOTS_TOKEN, __version__, default_user_agent
 from pw_adaptive.settings import CrawlSettings
 
 

@@ -14,7 +14,7 @@ from typing import Any, cast
 import pytest
 from playwright.async_api import BrowserContext, WebSocketRoute
 
-from pw_adaptive.crawling.netguard import NetGuard, address_kind, guard_for, host_kind
+from pw_adaptive.netguard import NetGuard, address_kind, guard_for, host_kind
 from pw_adaptive.render.guard import (
     WEBSOCKET_REFUSED_CODE,
     GuardRoute,
