@@ -67,6 +67,16 @@ def _crawl(query: str, concurrency: int, seed: int, **options: object) -> tuple[
     return [p.url.removeprefix(SITE) for p in result.pages], result.stop_reason
 
 
+def _walk(renderer: FakeRenderer, start: str, query: str, max_pages: int, **options: Any) -> Any:
+    """Crawl ``renderer``'s site without the stopper, robots.txt or the soft-404
+    probe, one page at a time unless ``concurrency`` says otherwise."""
+    settings = CrawlSettings(
+        **{"concurrency": 1, **options},
+        respect_robots=False, probe_soft_404=False, adaptive_stop=False, max_pages=max_pages,
+    )  # fmt: skip
+    return asyncio.run(AdaptiveCrawler(settings, renderer=renderer).run(start, query))
+
+
 def test_the_relevant_pages_are_found_and_the_crawl_stops_on_its_own() -> None:
     pages, reason = _crawl("student housing", 1, 0)
     assert {"/life/halls", "/life/halls/prices"} <= set(pages)
@@ -218,12 +228,8 @@ def _site_with_faq_and_photos(url: str) -> RenderedPage:
 
 
 def test_a_faq_page_goes_before_other_links_without_a_clue_and_media_are_not_followed() -> None:
-    settings = CrawlSettings(
-        concurrency=1, respect_robots=False, probe_soft_404=False, adaptive_stop=False,
-        max_pages=10,
-    )  # fmt: skip
     renderer = FakeRenderer(_site_with_faq_and_photos)
-    result = asyncio.run(AdaptiveCrawler(settings, renderer=renderer).run(SITE + "/", "Mensa"))
+    result = _walk(renderer, SITE + "/", "Mensa", max_pages=10)
     order = [p.url.removeprefix(SITE) for p in result.pages]
     # The FAQ link sits in the content (a lower floor than the menu) and says
     # nothing about the canteen, yet it is taken first among the blind links.
@@ -258,12 +264,7 @@ def _slash_site(url: str) -> RenderedPage:
 
 @pytest.mark.parametrize("concurrency", [1, 4])
 def test_one_redirect_to_a_trailing_slash_keeps_every_page_to_one_render(concurrency: int) -> None:
-    settings = CrawlSettings(
-        concurrency=concurrency, respect_robots=False, probe_soft_404=False,
-        adaptive_stop=False, max_pages=20,
-    )  # fmt: skip
-    renderer = FakeRenderer(_slash_site)
-    result = asyncio.run(AdaptiveCrawler(settings, renderer=renderer).run(SITE + "/", "housing"))
+    result = _walk(FakeRenderer(_slash_site), SITE + "/", "housing", 20, concurrency=concurrency)
     finals = [p.final_url for p in result.pages if p.error is None]
     # Each section is rendered once, under either form; none twice.
     assert sorted(finals) == sorted([SITE + "/"] + [f"{SITE}/{n}/" for n in _SECTIONS])
@@ -284,12 +285,7 @@ def _broken_link_site(url: str) -> RenderedPage:
 
 
 def test_a_relative_link_broken_under_two_pages_is_not_followed_again() -> None:
-    settings = CrawlSettings(
-        concurrency=1, respect_robots=False, probe_soft_404=False, adaptive_stop=False,
-        max_pages=50,
-    )  # fmt: skip
-    renderer = FakeRenderer(_broken_link_site)
-    result = asyncio.run(AdaptiveCrawler(settings, renderer=renderer).run(SITE + "/", "housing"))
+    result = _walk(FakeRenderer(_broken_link_site), SITE + "/", "housing", max_pages=50)
     missing = [p.url for p in result.pages if p.error == "http_404"]
     assert len(missing) == 2
     assert len([p for p in result.pages if p.error is None]) == 9  # home and 8 sections
