@@ -39,14 +39,11 @@ import tomllib
 import types
 import typing
 from collections.abc import Iterable, Mapping
-from dataclasses import MISSING, dataclass, field, fields, replace
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pw_adaptive.core.dedup import DedupSettings
-from pw_adaptive.core.stopper import AdaptiveOptions
-from pw_adaptive.core.traps import TrapSettings
 from pw_adaptive.render.records import RenderSettings
 from pw_adaptive.settings import CrawlSettings
 
@@ -61,16 +58,29 @@ __all__ = [
     "parse_assignment",
 ]
 
+
+def _nested_types() -> dict[str, type[Any]]:
+    nested: dict[str, type[Any]] = {}
+    for f in fields(CrawlSettings):
+        factory = f.default_factory
+        if isinstance(factory, type) and is_dataclass(factory):
+            nested[f.name] = factory
+    return nested
+
+
+_NESTED_TYPES: Mapping[str, type[Any]] = _nested_types()
+"""The settings objects ``CrawlSettings`` holds as fields (``adaptive``,
+``traps``, ``dedup``): each is a section of its own, found from the fields so
+that a new one is settable without a line here."""
+
 SECTIONS: Mapping[str, type[Any]] = {
     "crawl": CrawlSettings,
     "render": RenderSettings,
-    "adaptive": AdaptiveOptions,
-    "traps": TrapSettings,
-    "dedup": DedupSettings,
+    **_NESTED_TYPES,
 }
 """Section name -> the settings dataclass it sets."""
 
-_NESTED = ("adaptive", "traps", "dedup")
+_NESTED = tuple(_NESTED_TYPES)
 """Sections that are a field of ``CrawlSettings`` of the same name."""
 
 _NOT_SETTABLE = {("crawl", name) for name in _NESTED}  # set through their own section
