@@ -170,6 +170,22 @@ class VariantLearner:
         """The learnt rules of ``host`` ("q:print", "p:amp"), sorted."""
         return sorted(r for r in self._by_host.get(host, ()) if self.learnt((host, r)))
 
+    def slash_twins(self, url: str) -> list[str]:
+        """The trailing-slash forms of ``url`` that a learnt slash rule of its
+        host reduces to ``url`` ("/about" for "/about/" once the site is known
+        to add the slash): the queued URLs that fetching ``url`` makes known."""
+        parts = urlsplit(url)
+        rules = self.rules((parts.hostname or "").lower())
+        path = parts.path
+        twins = []
+        if SLASH_ADDED in rules and path.endswith("/") and path != "/":
+            twins.append(path[:-1])
+        if SLASH_REMOVED in rules and not path.endswith("/"):
+            twins.append(path + "/")
+        return [
+            urlunsplit((parts.scheme, parts.netloc, p, parts.query, parts.fragment)) for p in twins
+        ]
+
     def has_rules(self, url: str) -> bool:
         """Whether some rule is learnt for ``url``'s host."""
         return bool(self.rules((urlsplit(url).hostname or "").lower()))

@@ -159,10 +159,13 @@ class PageProcessor:
             # site's trailing-slash policy before the other "/x" links of the
             # same menu are rendered only to be redirected too.
             self._learn_variant(entry.url, final, redirect=True)
-        if note is None and run.variants.has_rules(final):
-            # A queued "/alumni" found before the rule was learnt is known
-            # once "/alumni/" is fetched.
-            self._drop_known_variants(url_host(final))
+        if note is None:
+            # A queued "/alumni" found before the slash rule was learnt is
+            # known once "/alumni/" is fetched.
+            for twin in run.variants.slash_twins(final):
+                if run.frontier.queued_score(twin) is not None:
+                    run.frontier.add_alias(twin, final)
+                    run.frontier.skip("url_variant")
         if note == "duplicate_canonical":
             self._learn_variant(final, canonical)
         run.final_urls.add(final)
@@ -233,14 +236,12 @@ class PageProcessor:
                 return True
         return False
 
-    def _drop_known_variants(self, host: str | None = None) -> None:
-        """Drop the queued URLs (of ``host``, or of every host) that a learnt
-        rule reduces to a URL already fetched or queued."""
+    def _drop_known_variants(self) -> None:
+        """Drop the queued URLs that a learnt rule reduces to a URL already
+        fetched or queued (when a rule is learnt: a scan of the queue)."""
         run = self.run
         frontier = run.frontier
         for queued in frontier.queued_urls():
-            if host is not None and url_host(queued) != host:
-                continue
             reduced = run.variants.reduce(queued, frontier.knows)
             if reduced is not None and frontier.knows(reduced):
                 frontier.add_alias(queued, frontier.resolve(reduced))

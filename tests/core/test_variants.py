@@ -204,3 +204,14 @@ def test_a_language_copy_is_reduced_to_the_page_it_shows() -> None:
     # A translated page is a counter-case: the rule is dropped.
     learner.observe_distinct(A + "/de/fees", {A + "/en/fees"}.__contains__)
     assert learner.reduce(A + "/de/clubs") is None
+
+
+def test_slash_twins_are_the_forms_a_learnt_slash_rule_reduces_to_a_url() -> None:
+    learner = VariantLearner()
+    assert learner.slash_twins(A + "/about/") == []  # nothing learnt yet
+    learner.observe_duplicate(A + "/news", A + "/news/", redirect=True)
+    assert learner.slash_twins(A + "/about/") == [A + "/about"]
+    assert learner.slash_twins(A + "/about/?x=1") == [A + "/about?x=1"]
+    assert learner.slash_twins(A + "/about") == []  # the plain form has no slash-less twin
+    assert learner.slash_twins(A + "/") == []
+    assert learner.slash_twins("https://other.test/about/") == []  # another host
