@@ -162,10 +162,7 @@ class PageProcessor:
         if note is None:
             # A queued "/alumni" found before the slash rule was learnt is
             # known once "/alumni/" is fetched.
-            for twin in run.variants.slash_twins(final):
-                if run.frontier.queued_score(twin) is not None:
-                    run.frontier.add_alias(twin, final)
-                    run.frontier.skip("url_variant")
+            self._drop_slash_twins(final)
         if note == "duplicate_canonical":
             self._learn_variant(final, canonical)
         run.final_urls.add(final)
@@ -235,6 +232,15 @@ class PageProcessor:
             ):
                 return True
         return False
+
+    def _drop_slash_twins(self, url: str) -> None:
+        """Take the queued slash twins of ``url`` (a learnt rule reduces them
+        to it) out of the queue as aliases of ``url``: O(1), not a scan."""
+        frontier = self.run.frontier
+        for twin in self.run.variants.slash_twins(url):
+            if frontier.queued_score(twin) is not None:
+                frontier.add_alias(twin, url)
+                frontier.skip("url_variant")
 
     def _drop_known_variants(self) -> None:
         """Drop the queued URLs that a learnt rule reduces to a URL already
@@ -320,7 +326,7 @@ class PageProcessor:
             if is_language_switch(final, target):
                 # Another language version of the site goes last.
                 priority *= LANGUAGE_SWITCH_FACTOR
-            frontier.place(
+            placed = frontier.place(
                 target,
                 score=priority,
                 depth=depth,
@@ -328,6 +334,10 @@ class PageProcessor:
                 parent=final,
                 text=link.text or link.accessible_name,
             )
+            if placed is None:
+                # "/team/" queued while "/team", queued before the slash rule
+                # was learnt, waits too: one entry for the page.
+                self._drop_slash_twins(target)
 
     async def _harvest(self, page: RenderedPage, final: str) -> list[AttachmentRecord]:
         """Fetch and read the page's new attachments; returns their records (kept

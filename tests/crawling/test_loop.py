@@ -291,3 +291,25 @@ def test_a_relative_link_broken_under_two_pages_is_not_followed_again() -> None:
     assert len([p for p in result.pages if p.error is None]) == 9  # home and 8 sections
     assert result.skipped["broken_link"] == 6
     assert {s.reason for s in result.skips} == {"broken_link"}
+
+
+def _late_slash_site(url: str) -> RenderedPage:
+    """The home page links "/team" before any redirect is seen; "/about"
+    redirects (teaching the slash rule) and links "/team/" from its menu."""
+    path = url.removeprefix(SITE) or "/"
+    if path in ("/about", "/team"):
+        return dataclasses.replace(_late_slash_site(url + "/"), url=url, redirects=(url,))
+    links = {
+        "/": [Link(f"{SITE}/about", text="About", region=Region.NAV),
+              Link(f"{SITE}/team", text="Team", region=Region.FOOTER)],
+        "/about/": [Link(f"{SITE}/team/", text="Team", region=Region.NAV)],
+    }.get(path, [])  # fmt: skip
+    text = {"/": "Rowing club.", "/about/": "Founded in 1890.", "/team/": "Eight rowers."}
+    return make_page(url, title=path, markdown=text.get(path, "?"), links=links)
+
+
+def test_a_slash_twin_queued_before_the_rule_was_learnt_is_one_entry() -> None:
+    renderer = FakeRenderer(_late_slash_site)
+    result = _walk(renderer, SITE + "/", "housing", max_pages=10)
+    assert renderer.rendered == [SITE + "/", SITE + "/about", SITE + "/team/"]
+    assert result.skipped["url_variant"] == 1
