@@ -351,11 +351,10 @@ class Synonyms:
             self, "_index", MappingProxyType({k: tuple(v) for k, v in index.items()})
         )
         object.__setattr__(self, "_lang", MappingProxyType(langs))
+        # Every (member, language) pair: ``langs`` keeps one language per
+        # member, and a member may be tagged in several ("biblioteca").
         word_langs: dict[str, set[str]] = {}
-        for member, lang in langs.items():
-            for word in member.split():
-                word_langs.setdefault(word, set()).add(lang)
-        for member, lang in self.languages:  # a member tagged in several languages
+        for member, lang in self.languages:
             for word in _normalize_phrase(member).split():
                 word_langs.setdefault(word, set()).add(lang)
         object.__setattr__(

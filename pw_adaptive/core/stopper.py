@@ -245,11 +245,8 @@ class Adaptive:
             return None
         fresh = 0
         if hits is None:
-            blocks = [b for raw in markdown.split("\n\n") if (b := raw.strip())]
-            masks = [query.hit_mask(block) for block in blocks]
-        else:
-            blocks, masks = list(hits.blocks), list(hits.masks)
-        for block, mask in zip(blocks, masks, strict=True):
+            hits = query.scan(markdown)
+        for block, mask in zip(hits.blocks, hits.masks, strict=True):
             if mask == 0:
                 continue
             digest = _block_hash(block)

@@ -165,15 +165,20 @@ def affix_pattern(lang: str) -> str | None:
     )
 
 
+@functools.cache
+def _article_forms(lang: str) -> tuple[str, ...]:
+    """``lang``'s article and its ``article_forms``, longest first."""
+    data = language_data(lang)
+    forms = {data.get("article", ""), *data.get("article_forms", ())} - {""}
+    return tuple(sorted(forms, key=len, reverse=True))
+
+
 def strip_article(word: str, lang: str) -> str:
     """``word`` without the definite article of ``lang`` glued to its front,
     with the clitics that may precede it (``article_forms``: Arabic "السكن",
     "بالسكن", "للتواصل" -> "سكن", "سكن", "تواصل"), when at least three letters
     remain. A clitic without the article is left alone: "لجنة" is a word."""
-    data = language_data(lang)
-    article = data.get("article", "")
-    forms = sorted({article, *data.get("article_forms", ())} - {""}, key=len, reverse=True)
-    for form in forms:
+    for form in _article_forms(lang):
         if word.startswith(form) and len(word) - len(form) >= MIN_STEM:
             return word[len(form) :]
     return word

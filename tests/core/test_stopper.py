@@ -175,7 +175,7 @@ def test_restore_rejects_a_state_for_another_query() -> None:
         Adaptive(AdaptiveOptions(), 3).restore(a.state())
 
 
-def test_hits_given_by_the_caller_are_the_blocks_the_stopper_would_scan() -> None:
+def test_the_stopper_reads_the_hits_its_caller_found() -> None:
     from pw_adaptive.core.relevance import scan_page
 
     query = Query("housing fees")
@@ -191,3 +191,11 @@ def test_hits_given_by_the_caller_are_the_blocks_the_stopper_would_scan() -> Non
         b = given.observe(query, page, 0.8, blind=False, hits=scan_page(query, page))
         assert a == b
     assert scanned.state() == given.state()
+    # A block whose only hit is a link's URL: evidence when the stopper scans
+    # the markdown itself, none with the page's hits (link targets dropped).
+    linked = "See [the office](/housing/fees) for more."
+    alone = Adaptive(AdaptiveOptions(), len(query))
+    alone.observe(query, linked, 0.8, blind=False)
+    with_hits = Adaptive(AdaptiveOptions(), len(query))
+    with_hits.observe(query, linked, 0.8, blind=False, hits=scan_page(query, linked))
+    assert alone.evidence() == [1, 1] and with_hits.evidence() == [0, 0]
