@@ -9,6 +9,7 @@ Playwright.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -27,6 +28,7 @@ __all__ = [
     "RenderedPage",
     "Renderer",
     "attachment_kind",
+    "is_mail_address_url",
     "is_media_url",
 ]
 
@@ -172,6 +174,19 @@ def is_media_url(url: str) -> bool:
     """True when ``url``'s path ends in an extension of :data:`MEDIA_EXTENSIONS`
     (images, video, audio, fonts, archives, installers, e-books)."""
     return _extension(url) in MEDIA_EXTENSIONS
+
+
+_MAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[^\W\d_]{2,}")
+
+
+def is_mail_address_url(url: str) -> bool:
+    """True when the last segment of ``url``'s path is an e-mail address: an
+    ``href="office@uni.edu"`` written without ``mailto:``, which a browser
+    resolves against the page's folder (``/faq/office@uni.edu``) and the
+    server answers with a 404. ``/@user`` and ``/@user@host`` are left alone."""
+    path = urlsplit(url).path
+    segment = unquote(path[path.rfind("/") + 1 :])
+    return "@" in segment and _MAIL_ADDRESS.fullmatch(segment) is not None
 
 
 def attachment_kind(url: str, *, download: bool = False, media_type: str = "") -> str | None:

@@ -180,6 +180,19 @@ for 15 of 107 tasks on 4 of 11 sites, behind labels that name no topic. The
 floor puts it before other clue-less links yet below any link with a clue
 (``MIN_CLUE``); the link stays blind for the stopper."""
 
+HINT_FLOOR: Final = 0.12
+"""Floor of a clue-less link whose text, accessible name or URL holds a menu
+hint of the query's topic (``hints`` in ``data/synonyms.json``, see
+:meth:`~pw_adaptive.core.query.Query.hinted`): "🚌 Road Transport" for a
+question about buses, "Health" for the campus clinic, "校园网络" for Wi-Fi.
+Those words are too broad to count as evidence in a page's text, yet they
+are what menus call the section that holds the topic: on the real corpus the
+answer to six tasks sat behind such a label and was never reached within the
+10-page cold patience. The floor puts the link before other clue-less links
+(menus 0.1) and below a FAQ page (:data:`FAQ_FLOOR`), which answers more
+kinds of question; the link stays blind for the stopper, so a site without
+the topic is not crawled any longer."""
+
 LANGUAGE_SWITCH_FACTOR: Final = 0.2
 """Multiplier on the score of a link to another language version of the site
 ("/de/", "/zh-cn/..." from a page under "/ja/"). Such links sit in every
@@ -304,6 +317,16 @@ def _names_faq(text: str) -> bool:
     return bool(text) and _FAQ.search(normalize_text(text)) is not None
 
 
+def _hinted(link: Link, query: Query) -> bool:
+    """Whether ``link``'s text, accessible name or URL words hold a menu hint
+    of the query's topic (:data:`HINT_FLOOR`)."""
+    return (
+        query.hinted(link.text)
+        or query.hinted(link.accessible_name)
+        or query.hinted(url_words(link.url))
+    )
+
+
 def is_generic_anchor(text: str) -> bool:
     """True when ``text`` is empty or one of :data:`GENERIC_ANCHORS` ("Learn more »")."""
     words = " ".join(_ANCHOR_WORD.findall(normalize_text(text)))
@@ -378,8 +401,11 @@ def score_link(
         raise ValueError(f"inherit_min must be within [0, 1], not {inherit_min}")
     floor = (SECTION_FLOORS if floors is None else floors).get(link.region, 0.0)
     clue, source = _clue(link, query, weights)
-    if clue < MIN_CLUE and is_faq_link(link):
-        floor = max(floor, FAQ_FLOOR)
+    if clue < MIN_CLUE:
+        if is_faq_link(link):
+            floor = max(floor, FAQ_FLOOR)
+        elif _hinted(link, query):
+            floor = max(floor, HINT_FLOOR)
     # Shark-Search: every child of a relevant page inherits a share of its
     # relevance, blind ones included, on top of what the link itself shows
     # (its clue, or at least its region's floor). A page that only touches

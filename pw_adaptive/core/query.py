@@ -114,6 +114,9 @@ _VOWELS: Final = "aeiou"
 _SEGMENT_MIN_CHARS: Final = 3
 # Longest run of adjacent segments that is tried as one lexicon entry.
 _MAX_MERGE: Final = 4
+# Labels whose hint answer a query keeps: a site's menus repeat the same few
+# hundred labels on every page.
+_HINT_CACHE_SIZE: Final = 8192
 
 
 def normalize_text(text: str) -> str:
@@ -327,6 +330,13 @@ class Synonyms:
     """The groups, normalized, in the order given; empty members dropped."""
     languages: tuple[tuple[str, str], ...] = ()
     """(member, language) pairs for members whose language is known."""
+    hints: tuple[tuple[tuple[str, str], ...], ...] = ()
+    """Per group (by number; missing ones have none), its menu hints as (word,
+    language) pairs: words too broad to count as a page's evidence for the
+    topic ("transport", "health", "network"), but which a menu uses to name
+    the topic's section ("🚌 Road Transport" over the bus timetable). They
+    never make a text hit a term; they only order clue-less links
+    (:meth:`Query.hinted`, ``core.links.HINT_FLOOR``)."""
     _index: Mapping[str, tuple[int, ...]] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
@@ -347,6 +357,20 @@ class Synonyms:
                     if number not in numbers:
                         numbers.append(number)
         object.__setattr__(self, "groups", groups)
+        object.__setattr__(
+            self,
+            "hints",
+            tuple(
+                tuple(
+                    dict.fromkeys(
+                        (_normalize_phrase(word), lang)
+                        for word, lang in group_hints
+                        if _normalize_phrase(word)
+                    )
+                )
+                for group_hints in self.hints[: len(groups)]
+            ),
+        )
         object.__setattr__(
             self, "_index", MappingProxyType({k: tuple(v) for k, v in index.items()})
         )
@@ -380,8 +404,9 @@ class Synonyms:
         language, tagged by script), and ``{"topics": [{"topic": name,
         "en": [...], "ar": [...], ...}, ...]}`` (one group per topic, members
         tagged with the language of their key; keys starting with "_" or not
-        a list, such as "_note", are ignored). Other top-level keys (a
-        "description") are ignored. Raises ValueError when the file is not
+        a list, such as "_note", are ignored, but for "hints": an object of
+        the same shape, the topic's menu hints, see ``hints``). Other
+        top-level keys (a "description") are ignored. Raises ValueError when the file is not
         JSON of either shape, OSError when it cannot be read.
         """
         with open(path, encoding="utf-8") as file:
@@ -408,9 +433,11 @@ class Synonyms:
     def _from_topics(cls, topics: list[Any], *, source: str) -> Synonyms:
         groups: list[tuple[str, ...]] = []
         languages: list[tuple[str, str]] = []
+        hints: list[tuple[tuple[str, str], ...]] = []
         for topic in topics:
             if not isinstance(topic, dict):
                 raise ValueError(f"{source}: a topic must be an object, not {topic!r}")
+            hints.append(_topic_hints(topic, source))
             members: list[str] = []
             for lang, words in topic.items():
                 if lang.startswith("_") or not isinstance(words, list):
@@ -421,13 +448,24 @@ class Synonyms:
                 if lang != "members":  # untagged entries: language by script
                     languages.extend((word, lang) for word in words)
             groups.append(tuple(members))
-        return cls(tuple(groups), tuple(languages))
+        return cls(tuple(groups), tuple(languages), tuple(hints))
 
     def extended(self, groups: Iterable[Iterable[str]]) -> Synonyms:
-        """Return a new lexicon with ``groups`` added after this one's groups."""
+        """Return a new lexicon with ``groups`` added after this one's groups
+        (without hints of their own)."""
         return Synonyms(
-            self.groups + tuple(_group_tuple(group) for group in groups), self.languages
+            self.groups + tuple(_group_tuple(group) for group in groups),
+            self.languages,
+            self.hints,
         )
+
+    def hints_of(self, numbers: Iterable[int]) -> tuple[tuple[str, str], ...]:
+        """The menu hints (word, language) of the groups ``numbers``, without repeats."""
+        found: dict[tuple[str, str], None] = {}
+        for number in numbers:
+            if number < len(self.hints):
+                found.update(dict.fromkeys(self.hints[number]))
+        return tuple(found)
 
     def language_votes(self, text: str) -> dict[str, int]:
         """For each language, how many of the words of ``text`` (normalized,
@@ -471,6 +509,21 @@ def _group_tuple(group: Iterable[str]) -> tuple[str, ...]:
     if isinstance(group, str):
         raise TypeError(f"a synonym group must be a list of strings, not the string {group!r}")
     return tuple(group)
+
+
+def _topic_hints(topic: dict[str, Any], source: str) -> tuple[tuple[str, str], ...]:
+    """A lexicon topic's "hints" object ({language: [word, ...]}) as (word, language) pairs."""
+    hints = topic.get("hints", {})
+    if not isinstance(hints, dict):
+        raise ValueError(f"{source}: topic {topic.get('topic')!r}: hints is not an object")
+    pairs: list[tuple[str, str]] = []
+    for lang, words in hints.items():
+        if lang.startswith("_"):
+            continue
+        if not isinstance(words, list) or not all(isinstance(word, str) for word in words):
+            raise ValueError(f"{source}: topic {topic.get('topic')!r}: hints.{lang} is not [str]")
+        pairs.extend((word, "" if lang == "members" else lang) for word in words)
+    return tuple(pairs)
 
 
 def _normalize_group(group: Iterable[str]) -> tuple[str, ...]:
@@ -528,7 +581,16 @@ class Query:
     immutable and safe to share between threads.
     """
 
-    __slots__ = ("_lang", "_patterns", "_synonyms", "_terms", "_text", "_weights")
+    __slots__ = (
+        "_hint_cache",
+        "_hint_patterns",
+        "_lang",
+        "_patterns",
+        "_synonyms",
+        "_terms",
+        "_text",
+        "_weights",
+    )
 
     def __init__(self, text: str, synonyms: Synonyms | None = None) -> None:
         self._text = text
@@ -548,6 +610,20 @@ class Query:
             _term_regex(term, self._lang, self._synonyms, phrase_groups.get(term, ()))
             for term in terms
         )
+        # The menu hints of every group a term reaches (Synonyms.hints).
+        reached = [
+            number
+            for term in terms
+            for number in (
+                *self._synonyms.groups_of(term, self._lang),
+                *phrase_groups.get(term, ()),
+            )
+        ]
+        hints = self._synonyms.hints_of(dict.fromkeys(reached))
+        self._hint_patterns = _variants_regex(
+            [(word, lang or _script_language(word), True) for word, lang in hints]
+        )
+        self._hint_cache: dict[str, bool] = {}
 
     @property
     def text(self) -> str:
@@ -595,6 +671,25 @@ class Query:
                     mask |= 1 << bit
                     break
         return mask
+
+    def hinted(self, text: str) -> bool:
+        """Whether ``text`` (a link's label or URL words) holds a menu hint of a
+        topic the query's terms reach (:attr:`Synonyms.hints`): a word too broad
+        to be evidence ("Health" for "campus clinic"), but the usual name of
+        the menu section that holds the topic. False for a query without hints."""
+        if not self._hint_patterns or not text:
+            return False
+        known = self._hint_cache.get(text)
+        if known is None:
+            normalized = normalize_text(text)
+            families = _families(normalized)
+            known = any(
+                family in families and pattern.search(normalized) is not None
+                for family, pattern in self._hint_patterns
+            )
+            if len(self._hint_cache) < _HINT_CACHE_SIZE:
+                self._hint_cache[text] = known
+        return known
 
     def scan(self, text: str, *, clean: Callable[[str], str] | None = None) -> TextHits:
         """Where the terms occur in ``text``, block by block, in one pass.
@@ -798,11 +893,24 @@ def _term_regex(
     variants = list(synonyms.variants(term, lang))
     for number in extra_groups:
         variants.extend(v for v in synonyms.groups[number] if v not in variants)
+    return _variants_regex(
+        [
+            (variant, lang if number == 0 else synonyms.language(variant), number == 0)
+            for number, variant in enumerate(variants)
+        ]
+    )
+
+
+def _variants_regex(
+    variants: Sequence[tuple[str, str, bool]],
+) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """One regex per script family over ``variants`` (normalized word or phrase,
+    its language, whether English plurals are folded to the singular), each
+    matched by the rules of its language (see :func:`_term_regex`)."""
     bounded: dict[str, list[tuple[str, str]]] = {}
     unbounded: dict[str, list[tuple[str, str]]] = {}
     seen: set[str] = set()
-    for number, variant in enumerate(variants):
-        variant_lang = lang if number == 0 else synonyms.language(variant)
+    for variant, variant_lang, singularize in variants:
         script = script_of(variant)
         family = _FAMILY_OF_SCRIPT.get(script, script)
         if is_unspaced(variant):
@@ -816,7 +924,7 @@ def _term_regex(
             words = "[\\s\\-]+".join(re.escape(word) for word in variant.split())
             bounded.setdefault(family, []).append((variant, words))
         else:
-            pattern = _words_pattern(variant, variant_lang, singularize=number == 0)
+            pattern = _words_pattern(variant, variant_lang, singularize=singularize)
             bounded.setdefault(family, []).append((variant, pattern))
     compiled = []
     for family in dict.fromkeys([*bounded, *unbounded]):

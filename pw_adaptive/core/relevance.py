@@ -27,6 +27,7 @@ only what it is given.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter
@@ -140,6 +141,7 @@ def scan_page(query: Query, markdown: str) -> TextHits:
     return query.scan(markdown, clean=strip_link_targets)
 
 
+@functools.lru_cache(maxsize=16384)
 def url_words(url: str) -> str:
     """Return the words a person reads in ``url``'s path and route fragment.
 

@@ -34,7 +34,13 @@ from pw_adaptive.core.urls import canonicalize_url, url_host
 from pw_adaptive.crawling.attachments import extract_text
 from pw_adaptive.crawling.robots import RobotsPolicy, robots_url
 from pw_adaptive.crawling.run import CrawlRun
-from pw_adaptive.pages import Fetcher, RenderedPage, attachment_kind, is_media_url
+from pw_adaptive.pages import (
+    Fetcher,
+    RenderedPage,
+    attachment_kind,
+    is_mail_address_url,
+    is_media_url,
+)
 from pw_adaptive.records import AttachmentRecord, PageRecord
 from pw_adaptive.text.lang import detect_language
 
@@ -279,6 +285,10 @@ class PageProcessor:
             if is_media_url(target):
                 # A photo, a video, an archive: nothing to read, nothing to follow.
                 frontier.skip("media_file")
+                continue
+            if is_mail_address_url(target):
+                # An e-mail address written without "mailto:": a 404 under the page.
+                frontier.skip("mail_address")
                 continue
             # A print view, sort order or other variant learnt not to change the
             # page: skip it when the plain URL is known, else queue the plain one.

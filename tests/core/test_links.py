@@ -11,6 +11,7 @@ from pw_adaptive.core.links import (
     FAQ_FLOOR,
     GENERIC_ANCHORS,
     HIDDEN_FACTOR,
+    HINT_FLOOR,
     INHERIT_MIN_RELEVANCE,
     MIN_CLUE,
     SECTION_FLOORS,
@@ -428,4 +429,23 @@ def test_a_faq_link_without_a_clue_gets_its_floor_and_stays_blind() -> None:
     assert faq.score > menu.score
     # A link with a clue is not lowered, and stays above the FAQ floor.
     clue = score_link(Link("https://u.edu/mensa/", text="Mensa", region=Region.FOOTER), query)
+    assert not clue.blind and clue.score > FAQ_FLOOR
+
+
+def test_a_link_with_a_menu_hint_gets_its_floor_stays_blind_and_yields_to_faq() -> None:
+    query = Query("bus routes from campus into town and fares")
+    hinted = score_link(
+        Link("https://u.edu/road.html", text="Road Transport", region=Region.NAV), query
+    )
+    assert hinted.blind and hinted.score == pytest.approx(HINT_FLOOR)
+    # The hint may sit in the URL alone, and lifts a footer link too.
+    by_url = score_link(
+        Link("https://u.edu/transportation/", text="More", region=Region.FOOTER), query
+    )
+    assert by_url.blind and by_url.score == pytest.approx(HINT_FLOOR)
+    menu = score_link(Link("https://u.edu/about/", text="About", region=Region.NAV), query)
+    faq = score_link(Link("https://u.edu/faq/", text="FAQ", region=Region.NAV), query)
+    assert menu.score < hinted.score < faq.score
+    # A link with a clue keeps its own, higher score.
+    clue = score_link(Link("https://u.edu/bus/", text="Bus timetable", region=Region.NAV), query)
     assert not clue.blind and clue.score > FAQ_FLOOR

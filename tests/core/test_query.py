@@ -241,6 +241,46 @@ def test_synonyms_load_rejects_malformed_files(tmp_path: Path, content: str) -> 
         Synonyms.load(path)
 
 
+def test_menu_hints_name_a_topic_s_section_but_never_hit_a_term() -> None:
+    bus = Query("bus routes from campus and fares")
+    assert bus.hinted("🚌 Road Transport")
+    assert bus.hit_mask("🚌 Road Transport") == 0  # evidence needs the topic's own words
+    assert not bus.hinted("Alumni relations")
+    assert not Query("library opening hours").hinted("Road Transport")  # another topic's hint
+
+
+@pytest.mark.parametrize(
+    ("query", "label"),
+    [
+        pytest.param("campus clinic opening hours", "🩺 Health", id="en"),
+        pytest.param("學校醫務室幾點開", "🩺 保健", id="zh-hant-query"),
+        pytest.param("校园网怎么连接", "生活类教程", id="zh-campus-life"),
+        pytest.param("Mensa Öffnungszeiten", "Essen und Trinken", id="de-stem"),
+        pytest.param("kirjasto aukioloajat", "Lukusali", id="fi"),
+        pytest.param("frais de scolarité", "Coûts et financement", id="fr"),
+        pytest.param("общежитие", "Студенческая жизнь", id="ru"),
+    ],
+)
+def test_menu_hints_in_the_site_s_language(query: str, label: str) -> None:
+    assert Query(query).hinted(label)
+
+
+def test_menu_hints_load_from_a_topics_file_and_survive_extension(tmp_path: Path) -> None:
+    path = tmp_path / "lexicon.json"
+    topic = {"topic": "canteen", "en": ["canteen"], "hints": {"en": ["food"], "_note": "x"}}
+    path.write_text(json.dumps({"topics": [topic]}), encoding="utf-8")
+    synonyms = Synonyms.load(path)
+    assert synonyms.hints == ((("food", "en"),),)
+    assert Query("canteen", synonyms=synonyms).hinted("Food and drink")
+    extended = synonyms.extended([["mensa", "canteen"]])
+    assert Query("canteen", synonyms=extended).hinted("Food and drink")
+    assert not Query("canteen", synonyms=Synonyms.from_groups([["canteen"]])).hinted("Food")
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"topics": [{"topic": "t", "en": ["a"], "hints": ["b"]}]}))
+    with pytest.raises(ValueError, match="hints"):
+        Synonyms.load(bad)
+
+
 def test_a_string_is_not_a_synonym_group() -> None:
     with pytest.raises(TypeError, match="list of strings"):
         Synonyms.from_groups(["dorm", "hall"])

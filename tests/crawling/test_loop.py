@@ -13,7 +13,7 @@ import pytest
 from pw_adaptive import AdaptiveCrawler, CrawlSettings, StartPageError
 from pw_adaptive.core.links import Link, Region
 from pw_adaptive.crawling.checkpoint import Checkpoint
-from pw_adaptive.pages import RenderedPage
+from pw_adaptive.pages import RenderedPage, is_mail_address_url
 from pw_adaptive.testing import FakeRenderer, make_page
 
 SITE = "http://portal.test"
@@ -222,12 +222,14 @@ def _site_with_faq_and_photos(url: str) -> RenderedPage:
         Link(SITE + "/help/faq/", text="Häufige Fragen", region=Region.MAIN),
         Link(SITE + "/photos/campus.webp", text="Campus photo", region=Region.NAV),
         Link(SITE + "/media/welcome.MP4", text="Welcome video", region=Region.NAV),
+        # href="library@uni.example" without mailto: resolved under the page.
+        Link(SITE + "/help/library@uni.example", text="library@uni.example", region=Region.MAIN),
     ]
     text = {"/help/faq/": "## Bibliothek\n\nDie Bibliothek ist von 8 bis 20 Uhr geöffnet."}
     return make_page(url, title=path, markdown=text.get(path, "Willkommen."), links=links)
 
 
-def test_a_faq_page_goes_before_other_links_without_a_clue_and_media_are_not_followed() -> None:
+def test_a_faq_page_goes_first_among_blind_links_and_media_and_mail_addresses_are_skipped() -> None:
     renderer = FakeRenderer(_site_with_faq_and_photos)
     result = _walk(renderer, SITE + "/", "Mensa", max_pages=10)
     order = [p.url.removeprefix(SITE) for p in result.pages]
@@ -237,6 +239,8 @@ def test_a_faq_page_goes_before_other_links_without_a_clue_and_media_are_not_fol
     assert all(p.blind for p in result.pages[1:])
     assert not any(url.endswith((".webp", ".MP4")) for url in renderer.rendered)
     assert result.skipped["media_file"] >= 2
+    assert "@" not in "".join(renderer.rendered)
+    assert result.skipped["mail_address"] >= 1
 
 
 _SECTIONS = ("about", "team", "vision", "jobs")
@@ -313,3 +317,19 @@ def test_a_slash_twin_queued_before_the_rule_was_learnt_is_one_entry() -> None:
     result = _walk(renderer, SITE + "/", "housing", max_pages=10)
     assert renderer.rendered == [SITE + "/", SITE + "/about", SITE + "/team/"]
     assert result.skipped["url_variant"] == 1
+
+
+@pytest.mark.parametrize(
+    ("url", "address"),
+    [
+        ("https://u.example/erstiinfos/bb.rz@h-ka.de", True),
+        ("https://u.example/a/office%40uni.edu", True),
+        ("https://u.example/team/j.doe@example.co.uk", True),
+        ("https://u.example/@user", False),
+        ("https://u.example/@user@mastodon.social", False),
+        ("https://u.example/v1@2.3", False),
+        ("https://u.example/help/faq/", False),
+    ],
+)
+def test_a_mail_address_in_a_path_is_told_from_a_page(url: str, address: bool) -> None:
+    assert is_mail_address_url(url) is address
