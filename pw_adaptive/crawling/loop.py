@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit, urlunsplit
 
 from pw_adaptive.core.dedup import fingerprint
 from pw_adaptive.core.frontier import DUPLICATE_URL, INVALID_URL, QUEUED, FrontierEntry
@@ -54,6 +55,16 @@ ProgressSink = Callable[["Progress"], None]
 
 CANCEL_GRACE_S = 10.0
 """Seconds to wait for pages still rendering when the crawl stops."""
+
+
+def _slash_twin(url: str) -> str | None:
+    """``url`` with its path's trailing slash added or removed (None for the root)."""
+    parts = urlsplit(url)
+    path = parts.path
+    if path in ("", "/"):
+        return None
+    other = path[:-1] if path.endswith("/") else path + "/"
+    return urlunsplit((parts.scheme, parts.netloc, other, parts.query, parts.fragment))
 
 
 class StartPageError(RuntimeError):
@@ -224,13 +235,20 @@ class PageProcessor:
             self._drop_known_variants()
 
     def twin_in_flight(self, url: str, in_flight: Iterable[FrontierEntry]) -> bool:
-        """Whether a learnt URL rule makes ``url`` and a page being rendered
-        the same page ("/team" and "/team/" once the site's trailing-slash
-        redirect is learnt)."""
+        """Whether a page being rendered may be ``url`` itself: its slash twin
+        ("/team" while "/team/" renders; most sites redirect one to the other,
+        and the first redirect teaches the rule, but a twin started before that
+        would be rendered twice), or a URL that a learnt rule makes the same
+        page. The caller holds ``url`` back until the twin is done: a wait,
+        not a skip, so a site that serves both forms loses nothing."""
+        entries = list(in_flight)
+        twin = _slash_twin(url)
+        if twin is not None and any(entry.url == twin for entry in entries):
+            return True
         variants = self.run.variants
         if not variants.has_rules(url):
             return False
-        for entry in in_flight:
+        for entry in entries:
             other = entry.url
             if (
                 variants.reduce(other, url.__eq__) == url

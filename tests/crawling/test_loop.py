@@ -319,6 +319,28 @@ def test_a_slash_twin_queued_before_the_rule_was_learnt_is_one_entry() -> None:
     assert result.skipped["url_variant"] == 1
 
 
+def _twin_links_site(url: str) -> RenderedPage:
+    """The home page links both "/team" (menu) and "/team/" (footer); the
+    server sends "/team" to "/team/". No redirect has been seen before."""
+    path = url.removeprefix(SITE) or "/"
+    if path == "/team":
+        return dataclasses.replace(_twin_links_site(url + "/"), url=url, redirects=(url,))
+    links = {
+        "/": [Link(f"{SITE}/team", text="Team", region=Region.NAV),
+              Link(f"{SITE}/team/", text="Our team", region=Region.FOOTER)],
+    }.get(path, [])  # fmt: skip
+    text = {"/": "Rowing club.", "/team/": "Eight rowers."}
+    return make_page(url, title=path, markdown=text.get(path, "?"), links=links)
+
+
+def test_a_slash_twin_waits_while_its_twin_renders_and_is_not_rendered_twice() -> None:
+    renderer = FakeRenderer(_twin_links_site)
+    result = _walk(renderer, SITE + "/", "housing", max_pages=10, concurrency=4)
+    # "/team/" was held back while "/team" rendered; the redirect made it known.
+    assert renderer.rendered == [SITE + "/", SITE + "/team"]
+    assert [p.final_url for p in result.pages] == [SITE + "/", SITE + "/team/"]
+
+
 @pytest.mark.parametrize(
     ("url", "address"),
     [
