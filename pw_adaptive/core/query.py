@@ -29,7 +29,10 @@ hits. Text handling per language lives in :mod:`pw_adaptive.text`; the rules:
   "feedback". Inflection only goes forward from the singular: "house"
   matches "housing", but "housing" does not match "house".
 * Terms of other spaced languages match words that start with their Snowball
-  stem ("scolarité" matches "scolarités", "общежитие" matches "общежития"),
+  stem ("scolarité" matches "scolarités", "общежитие" matches "общежития");
+  a stem of three or four letters is lengthened to the word less two letters
+  and takes at most two more ("logement" does not match "logged", nor
+  "beca" "because"; Turkish and Finnish keep an open ending),
   Arabic words also behind clitic prefixes ("السكن" matches "بالسكن"), Korean
   words at the start of a word (particles follow).
 * Terms of unspaced scripts match as substrings; Chinese ones in both
@@ -114,6 +117,11 @@ _VOWELS: Final = "aeiou"
 _SEGMENT_MIN_CHARS: Final = 3
 # Longest run of adjacent segments that is tried as one lexicon entry.
 _MAX_MERGE: Final = 4
+# A Snowball stem shorter than this is lengthened (see _words_pattern).
+_SHORT_STEM: Final = 5
+# Languages that chain suffixes onto a word (Turkish "burs-lar-ı"): a
+# lengthened stem keeps an open ending there.
+_AGGLUTINATIVE: Final = frozenset({"tr", "fi", "hu", "et"})
 # Labels whose hint answer a query keeps: a site's menus repeat the same few
 # hundred labels on every page.
 _HINT_CACHE_SIZE: Final = 8192
@@ -301,7 +309,17 @@ def _words_pattern(variant: str, lang: str, *, singularize: bool) -> str:
             # Combining marks survive NFKC only in scripts such as Devanagari;
             # elsewhere the plain class is enough, and a much smaller regex.
             rest = _DEVANAGARI_LETTERS if script_of(word) == "devanagari" else _LETTERS
-            body = f"{re.escape(stem)}{rest}*" if stem else re.escape(word)
+            tail = "*"
+            if stem and word.startswith(stem) and len(stem) < _SHORT_STEM:
+                # A stem of three or four letters starts unrelated words of
+                # every language ("logement" -> "log": "logged"; "beca" ->
+                # "bec": "because"; "visa" -> "vis": "visit"): the word then
+                # keeps all but its last two letters (four at least) and
+                # takes at most two more, an ending ("becas", "visados"), or
+                # any in a language that chains suffixes ("bursları").
+                stem = word[: max(len(stem), len(word) - 2, min(len(word), _SHORT_STEM - 1))]
+                tail = "*" if lang in _AGGLUTINATIVE else "{0,2}"
+            body = f"{re.escape(stem)}{rest}{tail}" if stem else re.escape(word)
             words.append(clitics + body)
     # Typographic and straight apostrophes are the same ("master’s").
     return "[\\s\\-]+".join(words).replace("'", "['’]")

@@ -241,6 +241,25 @@ def test_synonyms_load_rejects_malformed_files(tmp_path: Path, content: str) -> 
         Synonyms.load(path)
 
 
+@pytest.mark.parametrize(
+    ("query", "text", "hit"),
+    [
+        # French "logement" stems to "log", Spanish "beca" to "bec", "visa" to
+        # "vis": as prefixes they start unrelated words of any language.
+        pytest.param("logement", "You are logged in as a guest", False, id="log-logged"),
+        pytest.param("logement", "Logements pour étudiants", True, id="logements"),
+        pytest.param("becas", "Closed because of the holiday", False, id="bec-because"),
+        pytest.param("becas", "Becas y ayudas al estudio", True, id="becas"),
+        pytest.param("visado", "Visit the campus on open day", False, id="vis-visit"),
+        pytest.param("visado", "Visados de estudiante", True, id="visados"),
+        # A language that chains suffixes keeps an open ending.
+        pytest.param("burs", "Öğrenci bursları", True, id="tr-bursları"),
+    ],
+)
+def test_a_short_stem_does_not_start_unrelated_words(query: str, text: str, hit: bool) -> None:
+    assert (Query(query).hit_mask(text) != 0) is hit
+
+
 def test_menu_hints_name_a_topic_s_section_but_never_hit_a_term() -> None:
     bus = Query("bus routes from campus and fares")
     assert bus.hinted("🚌 Road Transport")
