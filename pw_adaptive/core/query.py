@@ -22,7 +22,9 @@ hits. Text handling per language lives in :mod:`pw_adaptive.text`; the rules:
   again ("开放" + "时间" -> "开放时间"). Spaces in such a query separate
   phrases, not words ("图书馆开放时间 借书规则"), so every run is segmented;
   a word the user set apart stays whole. Korean words lose a trailing
-  particle ("기숙사를" -> "기숙사").
+  particle ("기숙사를" -> "기숙사"). A segment without a letter or digit
+  ("・") is no term; a lone character the lexicon does not know ("方" in
+  "行き方") weighs as a generic word (:data:`GENERIC_TERM_WEIGHT`).
 * English terms match whole words with light English inflection (see
   :func:`_singular` and :func:`_inflection_pattern`): "refund" matches
   "Refunds", "refunded" and "refundable"; "fee" matches "fees" but not
@@ -621,7 +623,10 @@ class Query:
             raise ValueError(f"query has {len(terms)} terms; at most {MAX_TERMS} are supported")
         self._terms = terms
         self._weights = tuple(
-            GENERIC_TERM_WEIGHT if _is_generic(t, self._lang) else 1.0 for t in terms
+            GENERIC_TERM_WEIGHT
+            if _is_generic(t, self._lang) or _is_lone_character(t, self._lang, self._synonyms)
+            else 1.0
+            for t in terms
         )
         phrase_groups = _phrase_groups(words, self._lang, self._synonyms)
         self._patterns = tuple(
@@ -792,8 +797,18 @@ def _is_generic(term: str, lang: str) -> bool:
     generic = phrases("portal_generic")
     if term in generic or (term.isascii() and _singular(term) in generic):
         return True
+    if script_of(term) == "han" and any(form in generic for form in _chinese_forms(term)):
+        return True  # "學校" is "学校"
     stem = stem_prefix(term, lang)
     return stem is not None and any(stem_prefix(word, lang) == stem for word in generic)
+
+
+def _is_lone_character(term: str, lang: str, synonyms: Synonyms) -> bool:
+    """Whether ``term`` is one character of an unspaced script that the lexicon
+    does not know: a segmenter's leftover ("方", "出", "月", "回"), a morpheme
+    that half the pages of a Chinese or Japanese site hold in other words.
+    It weighs as a generic term; "寮", a lexicon entry, keeps its weight."""
+    return len(term) == 1 and is_unspaced(term) and not synonyms.groups_of(term, lang)
 
 
 def _phrase_groups(words: list[str], lang: str, synonyms: Synonyms) -> dict[str, list[int]]:
@@ -836,6 +851,8 @@ def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, .
     for word in words:
         if word in stops and not synonyms.groups_of(word, lang):
             continue
+        if not any(char.isalnum() for char in word):
+            continue  # a segmenter's punctuation ("・" in "住所・電話番号")
         key = _lookup_keys(word, lang)[-1]
         if key in keys:
             continue

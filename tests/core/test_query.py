@@ -15,6 +15,7 @@ from pw_adaptive.core.query import (
     estimate_tokens,
     normalize_text,
 )
+from pw_adaptive.core.relevance import relevance
 
 # --- terms -------------------------------------------------------------------
 
@@ -387,10 +388,24 @@ def test_query_construction_either_succeeds_or_says_why(text: str) -> None:
         pytest.param("university library", (0.3, 1.0), id="university"),
         pytest.param("学生 宿舍", (0.3, 1.0), id="cjk"),
         pytest.param("refund policy", (1.0, 1.0), id="nothing-generic"),
+        pytest.param("學校 宿舍", (0.3, 1.0), id="traditional-chinese"),
     ],
 )
 def test_portal_generic_words_weigh_less(text: str, weights: tuple[float, ...]) -> None:
     assert Query(text).term_weights == weights
+
+
+def test_a_lone_character_left_by_the_segmenter_weighs_as_generic_and_punctuation_is_no_term() -> (
+    None
+):
+    query = Query("学校の住所・電話番号と行き方")
+    assert "・" not in query.terms
+    weights = dict(zip(query.terms, query.term_weights, strict=True))
+    assert weights["方"] == 0.3 and weights["住所"] == 1.0
+    # A page that only holds the lone character is not about the query.
+    assert relevance(query, markdown="この方法で申し込んでください。" * 5) == 0.0
+    # A one-character lexicon entry keeps its weight.
+    assert Query("寮").term_weights == (1.0,)
 
 
 def test_scan_finds_each_terms_hits_per_block_in_one_pass() -> None:
