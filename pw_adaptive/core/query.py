@@ -361,6 +361,9 @@ class Synonyms:
         init=False, repr=False, compare=False, default_factory=dict
     )
     _lang: Mapping[str, str] = field(init=False, repr=False, compare=False, default_factory=dict)
+    _hint_index: Mapping[str, tuple[int, ...]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
     _word_langs: Mapping[str, frozenset[str]] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
@@ -395,6 +398,18 @@ class Synonyms:
             self, "_index", MappingProxyType({k: tuple(v) for k, v in index.items()})
         )
         object.__setattr__(self, "_lang", MappingProxyType(langs))
+        hint_index: dict[str, list[int]] = {}
+        for number, group_hints in enumerate(self.hints):
+            for word, lang in group_hints:
+                for key in _lookup_keys(word, lang or _script_language(word)):
+                    numbers = hint_index.setdefault(key, [])
+                    if number not in numbers:
+                        numbers.append(number)
+        object.__setattr__(
+            self,
+            "_hint_index",
+            MappingProxyType({k: tuple(v) for k, v in hint_index.items()}),
+        )
         # Every (member, language) pair: ``langs`` keeps one language per
         # member, and a member may be tagged in several ("biblioteca").
         word_langs: dict[str, set[str]] = {}
@@ -508,6 +523,15 @@ class Synonyms:
         for key in _lookup_keys(term, lang or _script_language(term)):
             found.extend(n for n in self._index.get(key, ()) if n not in found)
         return tuple(found)
+
+    def hint_groups_of(self, term: str, lang: str = "") -> tuple[int, ...]:
+        """Numbers of the groups whose menu hints hold a normalized ``term`` in
+        ``lang`` and that no other group's hints hold: "transport" names one
+        topic's section, "student life" several, so only the first says which."""
+        found: list[int] = []
+        for key in _lookup_keys(term, lang or _script_language(term)):
+            found.extend(n for n in self._hint_index.get(key, ()) if n not in found)
+        return tuple(found) if len(found) == 1 else ()
 
     def variants(self, term: str, lang: str = "") -> tuple[str, ...]:
         """Return the normalized ``term`` followed by its synonyms, without repeats.
@@ -629,6 +653,16 @@ class Query:
             for t in terms
         )
         phrase_groups = _phrase_groups(words, self._lang, self._synonyms)
+        # A query word that is one topic's menu hint ("transport discounts")
+        # asks about that topic: it takes the topic's words as variants (the
+        # narrower "public transport", "autobus"), though the topic's words
+        # never take it (a page on buses is no evidence of every "transport").
+        for term in terms:
+            if not self._synonyms.groups_of(term, self._lang):
+                for number in self._synonyms.hint_groups_of(term, self._lang):
+                    numbers = phrase_groups.setdefault(term, [])
+                    if number not in numbers:
+                        numbers.append(number)
         self._patterns = tuple(
             _term_regex(term, self._lang, self._synonyms, phrase_groups.get(term, ()))
             for term in terms

@@ -285,6 +285,28 @@ def test_menu_hints_in_the_site_s_language(query: str, label: str) -> None:
     assert Query(query).hinted(label)
 
 
+def test_a_query_word_that_is_one_topic_s_hint_takes_that_topic_s_words() -> None:
+    # "transport" is a hint of one topic: the narrower words of that topic
+    # count for it ("autobus"), not the other way round.
+    query = Query("transport discounts")
+    assert query.hit_mask("Komunikacja miejska i autobusy") == 0b01
+    assert Query("bus timetable").hit_mask("Transport research group") == 0
+    # "student life" is a hint of several topics: it says which of them none.
+    assert Query("student life").hit_mask("Canteen opening hours") == 0
+
+
+@pytest.mark.parametrize(
+    ("query", "text"),
+    [
+        pytest.param("student ID card validity", "Legitymacja studencka", id="en-to-pl"),
+        pytest.param("学生证 补办", "Student ID card replacement", id="zh-to-en"),
+        pytest.param("学生証の再発行", "学生证", id="ja-to-zh"),
+    ],
+)
+def test_the_student_id_card_topic_bridges_languages(query: str, text: str) -> None:
+    assert Query(query).hit_mask(text) != 0
+
+
 def test_menu_hints_load_from_a_topics_file_and_survive_extension(tmp_path: Path) -> None:
     path = tmp_path / "lexicon.json"
     topic = {"topic": "canteen", "en": ["canteen"], "hints": {"en": ["food"], "_note": "x"}}
