@@ -37,30 +37,27 @@ STOP_REASONS = {
 Key = tuple[str, int]
 
 # Fixture tasks missed since the lexicon lost the entries written for the
-# fixtures' own wording (issue 12: "what you will pay", "private renting",
-# "award", "cost of study", "student route", "reading room", "charges" ...), or
-# missed before that by the stopper (chinese-housing, hist-visa: nothing on the
-# path names the query). The fixtures are a development set: these are
-# measured and reported below, not required, until the crawler reaches such
-# pages without fixture-specific vocabulary. Everything else must still pass.
+# fixtures' own wording (issue 12: "what you will pay", "permission to study",
+# "student route" ...), or missed before that by the stopper (chinese-housing,
+# hist-visa: nothing on the path names the query). Six more that were missed
+# for the same reason are found again since the menu hints (the fifth
+# session): a clue-less link whose label holds a broad word of the topic
+# goes first among clue-less links. The fixtures are a development set: these are measured and reported, not
+# required, until the crawler reaches such pages without fixture-specific
+# vocabulary. Everything else must pass.
 KNOWN_MISSES = frozenset(
     {
         "chinese-housing",
         "classic-refund",
-        "hash-fees",
-        "hash-housing",
-        "hash-library",
-        "hash-refund",
         "hash-scholarships",
         "hash-visa",
         "hist-visa",
-        "large-fees",
-        "traps-scholarship",
     }
 )
-MIN_RECALL_ALL_TASKS = 0.7
-"""Mean recall over every fixture task, known misses included (measured 0.73
-and 0.74 at concurrency 1 and 4): a floor, so that more losses still fail."""
+MIN_RECALL_ALL_TASKS = 0.8
+"""Mean recall over every fixture task, known misses included (measured 0.88
+at concurrency 4 in the quality benchmark): a floor, so that more losses
+still fail."""
 
 
 async def _crawl_all(tasks: list[dict[str, Any]]) -> dict[Key, CrawlResult]:
