@@ -113,7 +113,7 @@ async def _open_all(reports: dict[str, tuple[Path, Inspect]]) -> dict[str, dict[
 def crawled(fixture_site: Any, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """A short crawl of the traps portal (session ids in every link), its report,
     the report of the same crawl with a hostile page, and what Chromium showed."""
-    task = next(t for t in fixture_site.tasks() if t["id"] == "traps-library")
+    task = next(t for t in fixture_site.tasks() if t["id"] == "traps-deadline")
     tmp = tmp_path_factory.mktemp("report")
     results, report = tmp / "crawl.jsonl", tmp / "report.html"
     argv = ["crawl", task["start_url"], "--query", task["query"], "--out", str(results),
