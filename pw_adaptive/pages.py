@@ -184,6 +184,8 @@ def is_mail_address_url(url: str) -> bool:
     ``href="office@uni.edu"`` written without ``mailto:``, which a browser
     resolves against the page's folder (``/faq/office@uni.edu``) and the
     server answers with a 404. ``/@user`` and ``/@user@host`` are left alone."""
+    if "@" not in url and "%40" not in url:  # nearly every link: no split, no decoding
+        return False
     path = urlsplit(url).path
     segment = unquote(path[path.rfind("/") + 1 :])
     return "@" in segment and _MAIL_ADDRESS.fullmatch(segment) is not None

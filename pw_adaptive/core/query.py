@@ -124,8 +124,7 @@ _SHORT_STEM: Final = 5
 # Languages that chain suffixes onto a word (Turkish "burs-lar-ı"): a
 # lengthened stem keeps an open ending there.
 _AGGLUTINATIVE: Final = frozenset({"tr", "fi", "hu", "et"})
-# Labels whose hint answer a query keeps: a site's menus repeat the same few
-# hundred labels on every page.
+# Labels whose hint answer a query keeps (Query.hinted).
 _HINT_CACHE_SIZE: Final = 8192
 
 
@@ -371,44 +370,34 @@ class Synonyms:
     def __post_init__(self) -> None:
         groups = tuple(_normalize_group(group) for group in self.groups)
         langs = {_normalize_phrase(member): lang for member, lang in self.languages}
-        index: dict[str, list[int]] = {}
-        for number, group in enumerate(groups):
-            for member in group:
-                lang = langs.get(member) or _script_language(member)
-                for key in _lookup_keys(member, lang):
-                    numbers = index.setdefault(key, [])
-                    if number not in numbers:
-                        numbers.append(number)
+        hints = tuple(
+            tuple(
+                dict.fromkeys(
+                    (_normalize_phrase(word), lang)
+                    for word, lang in group_hints
+                    if _normalize_phrase(word)
+                )
+            )
+            for group_hints in self.hints[: len(groups)]
+        )
         object.__setattr__(self, "groups", groups)
+        object.__setattr__(self, "hints", hints)
         object.__setattr__(
             self,
-            "hints",
-            tuple(
-                tuple(
-                    dict.fromkeys(
-                        (_normalize_phrase(word), lang)
-                        for word, lang in group_hints
-                        if _normalize_phrase(word)
-                    )
-                )
-                for group_hints in self.hints[: len(groups)]
+            "_index",
+            _key_index(
+                [(member, langs.get(member) or _script_language(member)) for member in group]
+                for group in groups
             ),
         )
-        object.__setattr__(
-            self, "_index", MappingProxyType({k: tuple(v) for k, v in index.items()})
-        )
         object.__setattr__(self, "_lang", MappingProxyType(langs))
-        hint_index: dict[str, list[int]] = {}
-        for number, group_hints in enumerate(self.hints):
-            for word, lang in group_hints:
-                for key in _lookup_keys(word, lang or _script_language(word)):
-                    numbers = hint_index.setdefault(key, [])
-                    if number not in numbers:
-                        numbers.append(number)
         object.__setattr__(
             self,
             "_hint_index",
-            MappingProxyType({k: tuple(v) for k, v in hint_index.items()}),
+            _key_index(
+                [(word, lang or _script_language(word)) for word, lang in group_hints]
+                for group_hints in hints
+            ),
         )
         # Every (member, language) pair: ``langs`` keeps one language per
         # member, and a member may be tagged in several ("biblioteca").
@@ -519,19 +508,14 @@ class Synonyms:
 
     def groups_of(self, term: str, lang: str = "") -> tuple[int, ...]:
         """Numbers of the groups a normalized ``term`` in ``lang`` belongs to."""
-        found: list[int] = []
-        for key in _lookup_keys(term, lang or _script_language(term)):
-            found.extend(n for n in self._index.get(key, ()) if n not in found)
-        return tuple(found)
+        return _look_up(self._index, term, lang)
 
     def hint_groups_of(self, term: str, lang: str = "") -> tuple[int, ...]:
         """Numbers of the groups whose menu hints hold a normalized ``term`` in
         ``lang`` and that no other group's hints hold: "transport" names one
         topic's section, "student life" several, so only the first says which."""
-        found: list[int] = []
-        for key in _lookup_keys(term, lang or _script_language(term)):
-            found.extend(n for n in self._hint_index.get(key, ()) if n not in found)
-        return tuple(found) if len(found) == 1 else ()
+        found = _look_up(self._hint_index, term, lang)
+        return found if len(found) == 1 else ()
 
     def variants(self, term: str, lang: str = "") -> tuple[str, ...]:
         """Return the normalized ``term`` followed by its synonyms, without repeats.
@@ -553,6 +537,27 @@ def _group_tuple(group: Iterable[str]) -> tuple[str, ...]:
     if isinstance(group, str):
         raise TypeError(f"a synonym group must be a list of strings, not the string {group!r}")
     return tuple(group)
+
+
+def _key_index(groups: Iterable[Iterable[tuple[str, str]]]) -> Mapping[str, tuple[int, ...]]:
+    """Group numbers by lookup key (:func:`_lookup_keys`) of every (word or
+    phrase, language) of each group, in group order."""
+    index: dict[str, list[int]] = {}
+    for number, entries in enumerate(groups):
+        for entry, lang in entries:
+            for key in _lookup_keys(entry, lang):
+                numbers = index.setdefault(key, [])
+                if number not in numbers:
+                    numbers.append(number)
+    return MappingProxyType({key: tuple(numbers) for key, numbers in index.items()})
+
+
+def _look_up(index: Mapping[str, tuple[int, ...]], term: str, lang: str) -> tuple[int, ...]:
+    """The group numbers ``index`` holds under any lookup key of ``term``."""
+    found: list[int] = []
+    for key in _lookup_keys(term, lang or _script_language(term)):
+        found.extend(n for n in index.get(key, ()) if n not in found)
+    return tuple(found)
 
 
 def _topic_hints(topic: dict[str, Any], source: str) -> tuple[tuple[str, str], ...]:
@@ -626,8 +631,8 @@ class Query:
     """
 
     __slots__ = (
-        "_hint_cache",
         "_hint_patterns",
+        "_hinted",
         "_lang",
         "_patterns",
         "_synonyms",
@@ -657,8 +662,9 @@ class Query:
         # asks about that topic: it takes the topic's words as variants (the
         # narrower "public transport", "autobus"), though the topic's words
         # never take it (a page on buses is no evidence of every "transport").
+        own = {term: self._synonyms.groups_of(term, self._lang) for term in terms}
         for term in terms:
-            if not self._synonyms.groups_of(term, self._lang):
+            if not own[term]:
                 for number in self._synonyms.hint_groups_of(term, self._lang):
                     numbers = phrase_groups.setdefault(term, [])
                     if number not in numbers:
@@ -668,19 +674,13 @@ class Query:
             for term in terms
         )
         # The menu hints of every group a term reaches (Synonyms.hints).
-        reached = [
-            number
-            for term in terms
-            for number in (
-                *self._synonyms.groups_of(term, self._lang),
-                *phrase_groups.get(term, ()),
-            )
-        ]
+        reached = [n for term in terms for n in (*own[term], *phrase_groups.get(term, ()))]
         hints = self._synonyms.hints_of(dict.fromkeys(reached))
         self._hint_patterns = _variants_regex(
             [(word, lang or _script_language(word), True) for word, lang in hints]
         )
-        self._hint_cache: dict[str, bool] = {}
+        # A site's menus repeat the same labels on every page: one match each.
+        self._hinted = functools.lru_cache(maxsize=_HINT_CACHE_SIZE)(self._match_hints)
 
     @property
     def text(self) -> str:
@@ -734,19 +734,15 @@ class Query:
         topic the query's terms reach (:attr:`Synonyms.hints`): a word too broad
         to be evidence ("Health" for "campus clinic"), but the usual name of
         the menu section that holds the topic. False for a query without hints."""
-        if not self._hint_patterns or not text:
-            return False
-        known = self._hint_cache.get(text)
-        if known is None:
-            normalized = normalize_text(text)
-            families = _families(normalized)
-            known = any(
-                family in families and pattern.search(normalized) is not None
-                for family, pattern in self._hint_patterns
-            )
-            if len(self._hint_cache) < _HINT_CACHE_SIZE:
-                self._hint_cache[text] = known
-        return known
+        return bool(text) and bool(self._hint_patterns) and self._hinted(text)
+
+    def _match_hints(self, text: str) -> bool:
+        normalized = normalize_text(text)
+        families = _families(normalized)
+        return any(
+            family in families and pattern.search(normalized) is not None
+            for family, pattern in self._hint_patterns
+        )
 
     def scan(self, text: str, *, clean: Callable[[str], str] | None = None) -> TextHits:
         """Where the terms occur in ``text``, block by block, in one pass.

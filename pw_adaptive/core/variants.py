@@ -31,7 +31,14 @@ from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-__all__ = ["DEFAULT_MIN_EVIDENCE", "SLASH_ADDED", "SLASH_REMOVED", "VariantLearner", "variant_rule"]
+__all__ = [
+    "DEFAULT_MIN_EVIDENCE",
+    "SLASH_ADDED",
+    "SLASH_REMOVED",
+    "VariantLearner",
+    "slash_twin",
+    "variant_rule",
+]
 
 DEFAULT_MIN_EVIDENCE = 2
 """Agreeing duplicate pairs before a parameter or path segment is ignored."""
@@ -88,6 +95,17 @@ def variant_rule(url: str, original: str) -> Rule | None:
         if first_a and first_b and rest_a == rest_b and rest_a.strip("/"):
             return (host, f"f:{first_a}>{first_b}")
     return None
+
+
+def slash_twin(url: str) -> str | None:
+    """``url`` with its path's trailing slash added or removed; None for the
+    site's root, which has no twin."""
+    parts = urlsplit(url)
+    path = parts.path
+    if path in ("", "/"):
+        return None
+    other = path[:-1] if path.endswith("/") else path + "/"
+    return urlunsplit((parts.scheme, parts.netloc, other, parts.query, parts.fragment))
 
 
 def _first_segment(path: str) -> tuple[str, str]:
@@ -174,17 +192,13 @@ class VariantLearner:
         """The trailing-slash forms of ``url`` that a learnt slash rule of its
         host reduces to ``url`` ("/about" for "/about/" once the site is known
         to add the slash): the queued URLs that fetching ``url`` makes known."""
+        twin = slash_twin(url)
+        if twin is None:
+            return []
         parts = urlsplit(url)
         rules = self.rules((parts.hostname or "").lower())
-        path = parts.path
-        twins = []
-        if SLASH_ADDED in rules and path.endswith("/") and path != "/":
-            twins.append(path[:-1])
-        if SLASH_REMOVED in rules and not path.endswith("/"):
-            twins.append(path + "/")
-        return [
-            urlunsplit((parts.scheme, parts.netloc, p, parts.query, parts.fragment)) for p in twins
-        ]
+        rule = SLASH_ADDED if parts.path.endswith("/") else SLASH_REMOVED
+        return [twin] if rule in rules else []
 
     def has_rules(self, url: str) -> bool:
         """Whether some rule is learnt for ``url``'s host."""

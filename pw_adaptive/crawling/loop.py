@@ -23,7 +23,6 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit, urlunsplit
 
 from pw_adaptive.core.dedup import fingerprint
 from pw_adaptive.core.frontier import DUPLICATE_URL, INVALID_URL, QUEUED, FrontierEntry
@@ -32,6 +31,7 @@ from pw_adaptive.core.relevance import MIN_RELEVANCE, assess, scan_page
 from pw_adaptive.core.scoring import AnchorScorer, LinkScorer
 from pw_adaptive.core.stopper import StopReason
 from pw_adaptive.core.urls import canonicalize_url, url_host
+from pw_adaptive.core.variants import slash_twin
 from pw_adaptive.crawling.attachments import extract_text
 from pw_adaptive.crawling.robots import RobotsPolicy, robots_url
 from pw_adaptive.crawling.run import CrawlRun
@@ -55,16 +55,6 @@ ProgressSink = Callable[["Progress"], None]
 
 CANCEL_GRACE_S = 10.0
 """Seconds to wait for pages still rendering when the crawl stops."""
-
-
-def _slash_twin(url: str) -> str | None:
-    """``url`` with its path's trailing slash added or removed (None for the root)."""
-    parts = urlsplit(url)
-    path = parts.path
-    if path in ("", "/"):
-        return None
-    other = path[:-1] if path.endswith("/") else path + "/"
-    return urlunsplit((parts.scheme, parts.netloc, other, parts.query, parts.fragment))
 
 
 class StartPageError(RuntimeError):
@@ -242,7 +232,7 @@ class PageProcessor:
         page. The caller holds ``url`` back until the twin is done: a wait,
         not a skip, so a site that serves both forms loses nothing."""
         entries = list(in_flight)
-        twin = _slash_twin(url)
+        twin = slash_twin(url)
         if twin is not None and any(entry.url == twin for entry in entries):
             return True
         variants = self.run.variants

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from pw_adaptive.core.variants import VariantLearner, variant_rule
+from pw_adaptive.core.variants import VariantLearner, slash_twin, variant_rule
 
 A = "http://a.test"
 
@@ -215,3 +215,18 @@ def test_slash_twins_are_the_forms_a_learnt_slash_rule_reduces_to_a_url() -> Non
     assert learner.slash_twins(A + "/about") == []  # the plain form has no slash-less twin
     assert learner.slash_twins(A + "/") == []
     assert learner.slash_twins("https://other.test/about/") == []  # another host
+
+
+@pytest.mark.parametrize(
+    ("url", "twin"),
+    [
+        ("https://u.example/team", "https://u.example/team/"),
+        ("https://u.example/team/", "https://u.example/team"),
+        ("https://u.example/a/b?x=1", "https://u.example/a/b/?x=1"),
+        ("https://u.example/", None),
+    ],
+)
+def test_a_slash_twin_toggles_the_trailing_slash_and_the_root_has_none(
+    url: str, twin: str | None
+) -> None:
+    assert slash_twin(url) == twin
