@@ -501,3 +501,21 @@ def test_the_real_corpus_queries_are_detected_in_their_language() -> None:
     assert [w for w in wrong if w[1] != w[2]] == []
     # With the lexicon's votes too, as Query detects it.
     assert [(q, lang) for q, lang in queries if Query(q).lang != lang] == []
+
+
+@pytest.mark.parametrize(
+    ("query", "text"),
+    [
+        pytest.param("补考 缓考 重修怎么办", "Resit and deferred exams", id="zh-to-en"),
+        pytest.param("resit exams", "Wiederholungsprüfung anmelden", id="en-to-de"),
+        pytest.param("make-up exam", "期末考试结束后两周内安排补考", id="en-to-zh"),
+        pytest.param("пересдача", "Session de rattrapage", id="ru-to-fr"),
+    ],
+)
+def test_resits_and_deferred_exams_belong_to_the_exams_topic(query: str, text: str) -> None:
+    assert Query(query).hit_mask(text) != 0
+
+
+def test_resit_words_do_not_catch_unrelated_words() -> None:
+    assert Query("resit").hit_mask("Student residences and resident tutors") == 0
+    assert Query("补考").hit_mask("参考书目") == 0
