@@ -107,15 +107,22 @@ def phrases(key: str) -> frozenset[str]:
 def stop_words(lang: str) -> frozenset[str]:
     """Stop words of ``lang`` from ``stopwordsiso``, normalized, minus the data
     file's ``keep_words`` (content words the ISO lists include: "course",
-    "research", "information"). Empty for a language the package lacks."""
+    "research", "information"), plus its ``request_words`` (verbs that ask for
+    something rather than name it: "finden", "dostać"; the English list has
+    "find" and "get", most others have neither). Empty for a language that
+    neither the package nor the data file knows."""
     import stopwordsiso
 
     from pw_adaptive.text.normalize import fold
 
-    if not lang or not stopwordsiso.has_lang(lang):
+    if not lang:
         return frozenset()
-    keep = {fold(word) for word in language_data(lang).get("keep_words", ())}
-    return frozenset(fold(word) for word in stopwordsiso.stopwords(lang)) - keep
+    entry = language_data(lang)
+    request = {fold(word) for word in entry.get("request_words", ())}
+    if not stopwordsiso.has_lang(lang):
+        return frozenset(request)
+    keep = {fold(word) for word in entry.get("keep_words", ())}
+    return (frozenset(fold(word) for word in stopwordsiso.stopwords(lang)) - keep) | request
 
 
 @functools.cache

@@ -519,3 +519,25 @@ def test_resits_and_deferred_exams_belong_to_the_exams_topic(query: str, text: s
 def test_resit_words_do_not_catch_unrelated_words() -> None:
     assert Query("resit").hit_mask("Student residences and resident tutors") == 0
     assert Query("补考").hit_mask("参考书目") == 0
+
+
+@pytest.mark.parametrize(
+    ("query", "terms"),
+    [
+        pytest.param("Wohnheim oder WG-Zimmer in Karlsruhe finden", ("wohnheim", "wg-zimmer", "karlsruhe"), id="de"),
+        pytest.param("jak dostać stypendium socjalne", ("stypendium", "socjalne"), id="pl"),
+        pytest.param("encontrar alojamiento", ("alojamiento",), id="es"),
+        pytest.param("كيفية الحصول على سكن", ("سكن",), id="ar"),
+        pytest.param("怎么找宿舍", ("宿舍",), id="zh"),
+        pytest.param("how to find and get student housing", ("student", "housing"), id="en"),
+    ],
+)
+def test_request_verbs_are_not_query_terms(query: str, terms: tuple[str, ...]) -> None:
+    # "find" and "get" are English stop words; the other languages' lists
+    # mostly lack their equivalents, which the data file's request_words add.
+    assert Query(query).terms == terms
+
+
+def test_apply_is_not_a_request_word() -> None:
+    # Applying is an act of the domain (admissions), not a way of asking.
+    assert "söka" not in stop_words("sv") and "hakea" not in stop_words("fi")
