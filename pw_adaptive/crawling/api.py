@@ -413,6 +413,7 @@ def _resume(run: CrawlRun, checkpoint: Checkpoint) -> list[dict[str, Any]]:
         elif record["type"] == "skip":
             run.skips.append(SkipRecord.from_json(record))
     run.attachments_seen = {a.url for a in run.attachments}
+    run.best_relevance = max((page.relevance for page in run.pages), default=0.0)
     for page in run.pages:  # the broken relative links the crawl had learnt
         if page.error in ("http_404", "http_410"):
             frontier.traps.note_missing(page.url)

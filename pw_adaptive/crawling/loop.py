@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from pw_adaptive.core.dedup import fingerprint
 from pw_adaptive.core.frontier import DUPLICATE_URL, INVALID_URL, QUEUED, FrontierEntry
 from pw_adaptive.core.links import LANGUAGE_SWITCH_FACTOR, Region, is_language_switch
-from pw_adaptive.core.relevance import MIN_RELEVANCE, assess, scan_page
+from pw_adaptive.core.relevance import MIN_RELEVANCE, about_enough, assess, scan_page
 from pw_adaptive.core.scoring import AnchorScorer, LinkScorer
 from pw_adaptive.core.stopper import StopReason
 from pw_adaptive.core.urls import canonicalize_url, url_host
@@ -211,7 +211,9 @@ class PageProcessor:
                 page.timings, attachments_s=spent, total_s=page.timings.total_s + spent
             )
             page = replace(page, timings=timings)
-        self._emit_page(entry, page, final, score, relevant=verdict.about)
+        run.best_relevance = max(run.best_relevance, score)
+        relevant = about_enough(verdict, run.best_relevance)
+        self._emit_page(entry, page, final, score, relevant=relevant)
         for record in harvested:
             self.emit(record.to_json())
         return reason

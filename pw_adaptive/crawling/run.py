@@ -64,6 +64,8 @@ class CrawlRun:
     """Trap skips recorded with their URL, in discovery order (bounded)."""
     final_urls: set[str] = field(default_factory=set)
     failures: Counter[str] = field(default_factory=Counter)
+    best_relevance: float = 0.0
+    """The highest relevance of any page so far (``relevance.about_enough``)."""
     rendering: dict[str, float] = field(default_factory=dict)
     """Scores of the non-blind pages being rendered right now, by URL."""
     stop_reason: str | None = None

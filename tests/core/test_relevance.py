@@ -10,7 +10,10 @@ from pw_adaptive.core.query import Query
 from pw_adaptive.core.relevance import (
     EVIDENCE_RELEVANCE,
     MIN_RELEVANCE,
+    SHARE_OF_BEST,
+    Assessment,
     SiteTitles,
+    about_enough,
     assess,
     relevance,
     url_words,
@@ -333,3 +336,11 @@ def test_a_query_word_in_the_site_name_does_not_make_every_page_relevant() -> No
     after = assess(query, markdown=text, title=titles.strip("dsk.test", title))
     assert before.about and not after.about
     assert after.relevance < before.relevance
+
+
+def test_about_enough_holds_a_page_against_the_best_seen_so_far() -> None:
+    about = Assessment(0.3, True)
+    assert about_enough(about, best=0.3)  # the first page about the query
+    assert about_enough(about, best=0.3 / SHARE_OF_BEST)
+    assert not about_enough(about, best=0.31 / SHARE_OF_BEST)
+    assert not about_enough(Assessment(0.9, False), best=0.9)  # a hub stays a hub

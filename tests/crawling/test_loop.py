@@ -12,6 +12,8 @@ import pytest
 
 from pw_adaptive import AdaptiveCrawler, CrawlSettings, StartPageError
 from pw_adaptive.core.links import Link, Region
+from pw_adaptive.core.query import Query
+from pw_adaptive.core.relevance import SHARE_OF_BEST, assess
 from pw_adaptive.crawling.checkpoint import Checkpoint
 from pw_adaptive.pages import RenderedPage, is_mail_address_url
 from pw_adaptive.testing import FakeRenderer, make_page
@@ -355,3 +357,39 @@ def test_a_slash_twin_waits_while_its_twin_renders_and_is_not_rendered_twice() -
 )
 def test_a_mail_address_in_a_path_is_told_from_a_page(url: str, address: bool) -> None:
     assert is_mail_address_url(url) is address
+
+
+def _best_first(url: str) -> RenderedPage:
+    """A housing page that links to a rowing club's page, which is about
+    housing by the rule of ``assess`` (its URL names it) but far weaker."""
+    path = url.removeprefix(SITE) or "/"
+    pages = {
+        "/": ("Welcome", "Welcome to the university.", [("/student-housing", "Student housing")]),
+        "/student-housing": (
+            "Student housing",
+            "# Student housing\n\nHousing for students: halls, prices and contracts. Housing "
+            "applications open in May; housing costs 150 a week. Housing is guaranteed.",
+            [("/club/housing-board", "Rowing club board")],
+        ),
+        "/club/housing-board": (
+            "Rowing club",
+            "# Rowing club\n\n"
+            + "The rowing club trains on the river every morning and races all summer long. " * 25
+            + "\n\nAsk the club about housing.",
+            [],
+        ),
+    }
+    title, text, links = pages.get(path, ("Nothing", "Nothing here.", []))
+    return make_page(
+        url, title=title, markdown=text, links=[Link(SITE + p, text=t) for p, t in links]
+    )
+
+
+def test_a_page_far_weaker_than_the_best_before_it_is_not_marked_relevant() -> None:
+    result = _walk(FakeRenderer(_best_first), SITE + "/", "student housing", 3)
+    by_path = {p.url.removeprefix(SITE): p for p in result.pages}
+    weak, best = by_path["/club/housing-board"], by_path["/student-housing"]
+    query = Query("student housing")
+    assert assess(query, markdown=weak.markdown, title=weak.title, url=weak.url).about
+    assert weak.relevance < SHARE_OF_BEST * best.relevance
+    assert [p.url.removeprefix(SITE) for p in result.relevant_pages()] == ["/student-housing"]

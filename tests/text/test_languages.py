@@ -524,7 +524,11 @@ def test_resit_words_do_not_catch_unrelated_words() -> None:
 @pytest.mark.parametrize(
     ("query", "terms"),
     [
-        pytest.param("Wohnheim oder WG-Zimmer in Karlsruhe finden", ("wohnheim", "wg-zimmer", "karlsruhe"), id="de"),
+        pytest.param(
+            "Wohnheim oder WG-Zimmer in Karlsruhe finden",
+            ("wohnheim", "wg-zimmer", "karlsruhe"),
+            id="de",
+        ),
         pytest.param("jak dostać stypendium socjalne", ("stypendium", "socjalne"), id="pl"),
         pytest.param("encontrar alojamiento", ("alojamiento",), id="es"),
         pytest.param("كيفية الحصول على سكن", ("سكن",), id="ar"),
