@@ -638,6 +638,7 @@ class Query:
         "_synonyms",
         "_terms",
         "_text",
+        "_topical",
         "_weights",
     )
 
@@ -669,6 +670,7 @@ class Query:
                     numbers = phrase_groups.setdefault(term, [])
                     if number not in numbers:
                         numbers.append(number)
+        self._topical = tuple(bool(own[term] or phrase_groups.get(term)) for term in terms)
         self._patterns = tuple(
             _term_regex(term, self._lang, self._synonyms, phrase_groups.get(term, ()))
             for term in terms
@@ -711,6 +713,15 @@ class Query:
         :data:`GENERIC_TERM_WEIGHT` for words that every page of a university
         portal uses (``portal_generic`` in ``data/languages.json``)."""
         return self._weights
+
+    @property
+    def topical(self) -> tuple[bool, ...]:
+        """Per term, whether it names a topic of the lexicon (it reaches a
+        synonym group, itself, through a phrase or as a topic's menu hint):
+        "Wohnheim" in "Wohnheim in Karlsruhe finden" does, "Karlsruhe" does
+        not. The topic is what the user asks about; the other words qualify it
+        (a place, a faculty, a year)."""
+        return self._topical
 
     def __repr__(self) -> str:
         return f"Query({self._text!r}, terms={self._terms!r})"

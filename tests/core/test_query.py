@@ -439,3 +439,11 @@ def test_scan_finds_each_terms_hits_per_block_in_one_pass() -> None:
     assert cleaned.blocks == hits.blocks
     assert cleaned.masks[1] == 0b100 and cleaned.counts == (1, 2, 1)
     assert query.scan("").blocks == () and query.scan("").mask == 0
+
+
+def test_topical_terms_are_the_ones_that_reach_a_topic() -> None:
+    # "transport" is a menu hint that takes its topic's words; "discounts" and
+    # "Karlsruhe" reach no topic: they qualify what is asked.
+    assert Query("transport discounts").topical == (True, False)
+    assert Query("Wohnheim in Karlsruhe").topical == (True, False)
+    assert Query("rowing regatta").topical == (False, False)

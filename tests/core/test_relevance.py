@@ -344,3 +344,28 @@ def test_about_enough_holds_a_page_against_the_best_seen_so_far() -> None:
     assert about_enough(about, best=0.3 / SHARE_OF_BEST)
     assert not about_enough(about, best=0.31 / SHARE_OF_BEST)
     assert not about_enough(Assessment(0.9, False), best=0.9)  # a hub stays a hub
+
+
+def test_a_page_naming_only_the_words_that_qualify_the_topic_scores_0() -> None:
+    query = Query("Wohnheim oder WG-Zimmer in Karlsruhe finden")
+    assert query.topical == (True, False, False)
+    leisure = (
+        "# Außerhalb des Studiums\n\nKarlsruhe bietet viele Bars. In Karlsruhe gibt es "
+        "Kinos, Bäder und Parks; rund um Karlsruhe kann man wandern. Karlsruhe hat einen Zoo."
+    )
+    # It would count as evidence if "Karlsruhe" were the subject of the query.
+    assert assess(Query("Karlsruhe"), markdown=leisure).relevance >= EVIDENCE_RELEVANCE
+    assert assess(query, markdown=leisure, title="Außerhalb des Studiums") == Assessment(0.0, False)
+    housing = "# Wohnheime\n\nDas Studierendenwerk Karlsruhe vermietet Zimmer im Wohnheim."
+    assert assess(query, markdown=housing, title="Wohnheime").about
+    # Half of the specific terms is enough: the page names the subject by its
+    # qualifiers when they are most of the query.
+    both = "# WG-Zimmer in Karlsruhe\n\nWG-Zimmer in Karlsruhe: Angebote und Preise."
+    assert assess(query, markdown=both, title="WG-Zimmer in Karlsruhe").about
+
+
+def test_a_query_without_a_topic_word_has_no_qualifiers() -> None:
+    query = Query("rowing regatta")
+    assert query.topical == (False, False)
+    page = "# Rowing regatta\n\nThe rowing regatta is in May."
+    assert assess(query, markdown=page, title="Rowing regatta").about
