@@ -545,3 +545,10 @@ def test_request_verbs_are_not_query_terms(query: str, terms: tuple[str, ...]) -
 def test_apply_is_not_a_request_word() -> None:
     # Applying is an act of the domain (admissions), not a way of asking.
     assert "söka" not in stop_words("sv") and "hakea" not in stop_words("fi")
+
+
+def test_japanese_housing_words_skip_the_polite_word_for_residents() -> None:
+    # "お住まいの方" (those who live in ...) is on every Japanese form.
+    query = Query("学生寮や寄宿舎はありますか")
+    assert query.hit_mask("日本にお住まいの方") == 0
+    assert query.hit_mask("寄宿舎の案内") != 0 and query.hit_mask("学生寮について") != 0
