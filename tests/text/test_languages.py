@@ -552,3 +552,29 @@ def test_japanese_housing_words_skip_the_polite_word_for_residents() -> None:
     query = Query("学生寮や寄宿舎はありますか")
     assert query.hit_mask("日本にお住まいの方") == 0
     assert query.hit_mask("寄宿舎の案内") != 0 and query.hit_mask("学生寮について") != 0
+
+
+@pytest.mark.parametrize(
+    ("query", "text"),
+    [
+        pytest.param("phone number of the office", "Teléfono: 619-7000", id="en-to-es"),
+        pytest.param("killan yhteystiedot", "Sähköposti: hallitus@otit.fi", id="fi"),
+        pytest.param("联系方式", "Telephone and e-mail", id="zh-to-en"),
+        pytest.param("teléfono de la escuela", "Directorio telefónico", id="es-directory"),
+        pytest.param("contact", "Annuaire du personnel", id="en-to-fr"),
+    ],
+)
+def test_contacts_topic_holds_telephone_e_mail_and_directories(query: str, text: str) -> None:
+    assert Query(query).hit_mask(text) != 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "El formulario correspondiente es correcto",  # Spanish bare "correo" stems to "corre"
+        "The file is saved in your current directory",  # a folder, not a staff directory
+        "骗子以向手机通讯录好友曝光相威胁",  # a phone's contact list, in a fraud warning
+    ],
+)
+def test_contacts_words_do_not_catch_unrelated_words(text: str) -> None:
+    assert Query("contact").hit_mask(text) == 0
