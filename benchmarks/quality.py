@@ -94,6 +94,7 @@ from pw_adaptive.core.stopper import (  # noqa: E402
     EVIDENCE_RELEVANCE,
     MIN_RELEVANCE,
     MIN_SOURCES,
+    TOUCH_PATIENCE,
 )
 from pw_adaptive.core.urls import canonicalize_url  # noqa: E402
 from pw_adaptive.crawling.api import AdaptiveCrawler  # noqa: E402
@@ -153,6 +154,12 @@ def ablations(budget: int) -> list[Variant]:
             AnchorScorer(),
             stopper(cold_patience=2 * COLD_PATIENCE),
             rule=f"COLD_PATIENCE = {COLD_PATIENCE}",
+        ),
+        Variant(
+            "touching pages never stale",
+            AnchorScorer(),
+            stopper(touch_patience=None),
+            rule=f"touching pages stale after TOUCH_PATIENCE ({TOUCH_PATIENCE}) x patience",
         ),
         Variant(
             "MIN_SOURCES 1",

@@ -31,6 +31,7 @@ __all__ = [
     "EVIDENCE_RELEVANCE",
     "MIN_RELEVANCE",
     "MIN_SOURCES",
+    "TOUCH_PATIENCE",
     "Adaptive",
     "AdaptiveOptions",
     "StopReason",
@@ -45,6 +46,15 @@ consecutive blind, irrelevant pages. Simulated on 69 universities x 5 topics
 with a budget of 100 in the seed's history: twice the patience (10 pages by
 default) saves about a quarter of the pages and loses under 5% of the useful
 ones, all on sites that wandered blindly for dozens of pages first."""
+
+TOUCH_PATIENCE = 2
+"""After something was found, pages that only touch the query (relevance
+between ``MIN_RELEVANCE`` and ``EVIDENCE_RELEVANCE``) count for nothing, as
+in the seed; but once more than ``TOUCH_PATIENCE * patience`` of them came
+since the last page that brought anything new, each further one counts as
+adding nothing new. A course catalogue whose every page names the query's
+level of study in its URL ("pregrado") kept a crawl for scholarships going for
+50 pages after its last find; one passing mention is still forgiven."""
 
 MIN_SOURCES = 2
 """Coverage only counts once at least this many pages contributed evidence:
@@ -83,6 +93,11 @@ class AdaptiveOptions:
     """Multiple of ``patience``: blind, irrelevant pages in a row, before
     anything is found, that end the crawl with ``no_relevant_pages``. None
     turns the cold give-up off (an ablation of the quality benchmark)."""
+    touch_patience: int | None = TOUCH_PATIENCE
+    """Multiple of ``patience``: pages that only touch the query, since the
+    last page that brought anything new, before each further one counts as
+    stale (:data:`TOUCH_PATIENCE`). None: they never do (the seed's rule; an
+    ablation of the quality benchmark)."""
     min_sources: int = MIN_SOURCES
     """Pages that must have contributed evidence before coverage counts."""
     halve_patience_when_covered: bool = True
@@ -100,6 +115,8 @@ class AdaptiveOptions:
             raise ValueError(f"min_gain must be in [0, 1], got {self.min_gain}")
         if self.cold_patience is not None and self.cold_patience < 1:
             raise ValueError(f"cold_patience must be >= 1 or None, got {self.cold_patience}")
+        if self.touch_patience is not None and self.touch_patience < 1:
+            raise ValueError(f"touch_patience must be >= 1 or None, got {self.touch_patience}")
         if self.min_sources < 1:
             raise ValueError(f"min_sources must be >= 1, got {self.min_sources}")
 
@@ -139,6 +156,7 @@ class Adaptive:
         self._collected = 0  # relevant content collected so far, in estimated tokens
         self._stale = 0
         self._cold = 0  # blind, irrelevant pages in a row while nothing was found
+        self._touching = 0  # pages that only touched the query since the last fresh one
         self._sources = 0  # pages that contributed fresh evidence
         self._last_fresh = False
 
@@ -242,6 +260,13 @@ class Adaptive:
                 return self._verdict()
             return None
         if relevance < EVIDENCE_RELEVANCE:
+            # Touching the topic counts for nothing, unless a long run of such
+            # pages since the last find says the relevant part is exhausted.
+            self._touching += 1
+            touch = self.options.touch_patience
+            if self._collected > 0 and touch is not None and self._touching > touch * patience:
+                self._stale += 1
+                return self._verdict()
             return None
         fresh = 0
         if hits is None:
@@ -265,6 +290,7 @@ class Adaptive:
             self._stale += 1
         else:
             self._stale = 0
+            self._touching = 0
             self._last_fresh = True
         return self._verdict()
 
@@ -292,6 +318,7 @@ class Adaptive:
             "collected": self._collected,
             "stale": self._stale,
             "cold": self._cold,
+            "touching": self._touching,
             "sources": self._sources,
             "last_fresh": self._last_fresh,
         }
@@ -306,5 +333,6 @@ class Adaptive:
         self._collected = int(state["collected"])
         self._stale = int(state["stale"])
         self._cold = int(state["cold"])
+        self._touching = int(state.get("touching", 0))  # absent from older states
         self._sources = int(state["sources"])
         self._last_fresh = bool(state["last_fresh"])

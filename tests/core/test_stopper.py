@@ -10,6 +10,7 @@ from pw_adaptive.core.stopper import (
     EVIDENCE_RELEVANCE,
     MIN_RELEVANCE,
     MIN_SOURCES,
+    TOUCH_PATIENCE,
     Adaptive,
     AdaptiveOptions,
     StopReason,
@@ -150,6 +151,7 @@ def test_stop_reasons_compare_equal_to_plain_strings() -> None:
         pytest.param({"evidence_per_term": 0}, id="zero-evidence"),
         pytest.param({"patience": 0}, id="zero-patience"),
         pytest.param({"min_gain": -0.1}, id="negative-gain"),
+        pytest.param({"touch_patience": 0}, id="zero-touch-patience"),
     ],
 )
 def test_bad_options_raise_value_error(kwargs: dict[str, float]) -> None:
@@ -199,3 +201,38 @@ def test_the_stopper_reads_the_hits_its_caller_found() -> None:
     with_hits = Adaptive(AdaptiveOptions(), len(query))
     with_hits.observe(query, linked, 0.8, blind=False, hits=scan_page(query, linked))
     assert alone.evidence() == [1, 1] and with_hits.evidence() == [0, 0]
+
+
+def test_a_long_run_of_pages_that_only_touch_the_query_ends_in_saturation() -> None:
+    q = Query("refund policy")
+    a = Adaptive(opts(1.0, 100, 2), len(q))
+    assert a.observe(q, "Refund policy in full.", 0.9, False) is None
+    # Up to TOUCH_PATIENCE x patience touching pages count for nothing (the seed).
+    for i in range(TOUCH_PATIENCE * 2):
+        assert a.observe(q, f"Refund mentioned once, page {i}.", 0.1, False) is None
+    assert a.stale() == 0
+    # Then each one is a page that added nothing new.
+    assert a.observe(q, "Refund mentioned once more.", 0.1, False) is None
+    assert a.stale() == 1
+    assert a.observe(q, "And once more.", 0.1, False) == StopReason.SATURATED
+    # A page with something new starts the count again.
+    b = Adaptive(opts(1.0, 100, 2), len(q))
+    b.observe(q, "Refund policy in full.", 0.9, False)
+    for i in range(TOUCH_PATIENCE * 2):
+        b.observe(q, f"Refund mentioned once, page {i}.", 0.1, False)
+    assert b.observe(q, "A new refund policy for gift cards.", 0.9, False) is None
+    for i in range(TOUCH_PATIENCE * 2):
+        assert b.observe(q, f"Refund in passing, page {i}.", 0.1, False) is None
+    assert b.stale() == 0
+
+
+def test_touching_pages_never_count_with_touch_patience_off() -> None:
+    q = Query("refund policy")
+    a = Adaptive(AdaptiveOptions(evidence_per_term=100, patience=2, touch_patience=None), len(q))
+    a.observe(q, "Refund policy in full.", 0.9, False)
+    for i in range(50):
+        assert a.observe(q, f"Refund mentioned once, page {i}.", 0.1, False) is None
+    # Before anything was found, touching pages keep resetting the cold count.
+    c = Adaptive(opts(1.0, 100, 2), len(q))
+    for i in range(50):
+        assert c.observe(q, f"Refund mentioned once, page {i}.", 0.1, True) is None
