@@ -578,3 +578,10 @@ def test_contacts_topic_holds_telephone_e_mail_and_directories(query: str, text:
 )
 def test_contacts_words_do_not_catch_unrelated_words(text: str) -> None:
     assert Query("contact").hit_mask(text) == 0
+
+
+def test_bafoeg_is_german_student_finance() -> None:
+    # The state's study grant and loan: the page a German query about study
+    # funding wants, and what an English scholarships query reaches.
+    assert Query("BAföG Beratung").topical[0]
+    assert Query("student financial aid").hit_mask("BAföG-Antrag stellen") != 0
