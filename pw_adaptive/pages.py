@@ -114,6 +114,7 @@ class FetchResult:
     """The outcome of one fetch: a status and body, or an error kind."""
 
     url: str
+    """The URL that answered, after redirects (the URL asked for when none answered)."""
     status: int | None
     content_type: str = ""
     body: bytes = b""

@@ -388,6 +388,19 @@ class Frontier:
         if final_url is not None:
             self.add_alias(final_url, canonical)
 
+    def release_as_alias(self, url: str, target: str) -> None:
+        """`url` was popped but not rendered: it is `target`, a URL already
+        fetched (a redirect seen without rendering). It leaves the flight, no
+        longer counts against the budget, and becomes an alias of `target`.
+        Raises ValueError when `url` is not in flight."""
+        canonical = self._canonical_or_raw(url)
+        if self._in_flight.pop(canonical, None) is None:
+            raise ValueError(f"{url!r} is not in flight")
+        self.fetched -= 1
+        if self._journal.token is not None:
+            self._journal.dirty.add(canonical)  # no longer saved as queued
+        self.add_alias(canonical, target)
+
     def add_alias(self, alias: str, url: str) -> None:
         """Make `alias` stand for the known URL `url` (redirect, rel=canonical).
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +55,10 @@ ProgressSink = Callable[["Progress"], None]
 
 CANCEL_GRACE_S = 10.0
 """Seconds to wait for pages still rendering when the crawl stops."""
+
+PROBE_BYTES = 64 * 1024
+"""Body bytes a slash-twin probe (``PageProcessor.probe_twin``) reads at most:
+it wants the status and the URL after redirects, not the page."""
 
 
 class StartPageError(RuntimeError):
@@ -248,6 +252,37 @@ class PageProcessor:
             ):
                 return True
         return False
+
+    def twin_to_probe(self, url: str) -> bool:
+        """Whether ``url`` is worth a plain HTTP request before it is rendered:
+        its slash twin was rendered already ("/faq" after "/faq/") and no
+        redirect has taught the site's rule yet, so it may well redirect to a
+        page the crawl has (:meth:`probe_twin`)."""
+        twin = slash_twin(url)
+        return self.fetcher is not None and twin is not None and twin in self.run.final_urls
+
+    async def probe_twin(self, url: str) -> str | None:
+        """The slash twin of ``url`` when a plain HTTP request for ``url`` is
+        redirected there, a page already rendered; else None (render it). A
+        request costs milliseconds, a render a second: the duplicate render of
+        a site's first slash-less link, before any redirect taught the rule."""
+        twin = slash_twin(url)
+        if self.fetcher is None or twin is None:
+            return None
+        fetched = await self.fetcher.fetch(url, max_bytes=PROBE_BYTES)
+        if fetched.status is None or fetched.status >= 400:
+            return None
+        final = _canonical_or(fetched.url, url)
+        return twin if final == twin and twin in self.run.final_urls else None
+
+    def settle_twin(self, entry: FrontierEntry, twin: str) -> None:
+        """``entry`` was not rendered: it redirects to ``twin`` (:meth:`probe_twin`).
+        It becomes an alias of ``twin``, gives its budget back, is counted as a
+        learnt URL variant, and teaches the site's slash rule."""
+        run = self.run
+        run.frontier.release_as_alias(entry.url, twin)
+        run.frontier.skip("url_variant")
+        self._learn_variant(entry.url, twin, redirect=True)
 
     def _drop_slash_twins(self, url: str) -> None:
         """Take the queued slash twins of ``url`` (a learnt rule reduces them
@@ -445,6 +480,25 @@ class PageProcessor:
         self.emit(record.to_json())
 
 
+@dataclass(frozen=True)
+class _KnownTwin:
+    """What a probed URL came to instead of a page: its slash twin, rendered already."""
+
+    url: str
+
+
+async def _probed(
+    processor: PageProcessor, render: Callable[[str], Awaitable[RenderedPage]], url: str
+) -> RenderedPage | _KnownTwin:
+    """Render ``url`` unless a plain request finds it redirects to its slash
+    twin, a page the crawl has (``PageProcessor.probe_twin``)."""
+    try:
+        twin = await processor.probe_twin(url)
+    except Exception:  # a probe that fails says nothing: render as usual
+        twin = None
+    return _KnownTwin(twin) if twin is not None else await render(url)
+
+
 def _canonical_or(url: str | None, fallback: str) -> str:
     if not url:
         return fallback
@@ -476,7 +530,7 @@ async def crawl_loop(
         if settings.time_limit_s is not None
         else None
     )
-    in_flight: dict[asyncio.Task[RenderedPage], FrontierEntry] = {}
+    in_flight: dict[asyncio.Task[RenderedPage | _KnownTwin], FrontierEntry] = {}
     try:
         while run.stop_reason is None:
             if cancel is not None and cancel.is_set():
@@ -495,7 +549,10 @@ async def crawl_loop(
                     # there): wait until the twin is done, which settles it.
                     held.append(entry)
                     continue
-                in_flight[asyncio.ensure_future(render(entry.url))] = entry
+                if processor.twin_to_probe(entry.url):
+                    in_flight[asyncio.ensure_future(_probed(processor, render, entry.url))] = entry
+                else:
+                    in_flight[asyncio.ensure_future(render(entry.url))] = entry
                 if not entry.blind:
                     run.rendering[entry.url] = entry.score
             for entry in held:
@@ -525,6 +582,9 @@ async def crawl_loop(
                 entry = in_flight.pop(task)
                 run.rendering.pop(entry.url, None)
                 page = task.result()
+                if isinstance(page, _KnownTwin):
+                    processor.settle_twin(entry, page.url)
+                    continue
                 reason = await processor.process(entry, page)
                 if after_page is not None:
                     after_page()

@@ -78,6 +78,7 @@ class PlaywrightFetcher:
                 return FetchResult(url, None, error=response)
         except PlaywrightError as exc:
             return FetchResult(url, None, error=f"fetch: {str(exc).splitlines()[0][:200]}")
+        url = response.url or url  # where the redirects, if any, ended
         try:
             content_type = response.headers.get("content-type", "")
             declared = response.headers.get("content-length")

@@ -352,3 +352,20 @@ def test_a_requeued_entry_gives_its_budget_back_and_keeps_its_place() -> None:
     assert again is not None and again.url == "https://u.edu/a" and again.seq == first.seq
     with pytest.raises(ValueError, match="not in flight"):
         frontier.requeue(dataclasses.replace(first, url="https://u.edu/zzz"))
+
+
+def test_a_released_entry_gives_its_budget_back_and_becomes_an_alias() -> None:
+    frontier = Frontier(max_pages=2, scope=Scope(START))
+    frontier.push("https://u.edu/team/", score=0.9, depth=1)
+    frontier.push("https://u.edu/team", score=0.8, depth=1)
+    first = frontier.pop(now=0.0)
+    assert first is not None
+    frontier.mark_done(first.url)
+    second = frontier.pop(now=0.0)
+    assert second is not None and second.url == "https://u.edu/team"
+    assert frontier.budget_left == 0
+    frontier.release_as_alias(second.url, first.url)
+    assert frontier.budget_left == 1 and frontier.in_flight == 0
+    assert frontier.push("https://u.edu/team", score=0.8, depth=1) == "duplicate_url"
+    with pytest.raises(ValueError):
+        frontier.release_as_alias("https://u.edu/other", first.url)

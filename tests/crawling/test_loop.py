@@ -15,7 +15,7 @@ from pw_adaptive.core.links import Link, Region
 from pw_adaptive.core.query import Query
 from pw_adaptive.core.relevance import SHARE_OF_BEST, assess
 from pw_adaptive.crawling.checkpoint import Checkpoint
-from pw_adaptive.pages import RenderedPage, is_mail_address_url
+from pw_adaptive.pages import FetchResult, RenderedPage, is_mail_address_url
 from pw_adaptive.testing import FakeRenderer, make_page
 
 SITE = "http://portal.test"
@@ -393,3 +393,57 @@ def test_a_page_far_weaker_than_the_best_before_it_is_not_marked_relevant() -> N
     assert assess(query, markdown=weak.markdown, title=weak.title, url=weak.url).about
     assert weak.relevance < SHARE_OF_BEST * best.relevance
     assert [p.url.removeprefix(SITE) for p in result.relevant_pages()] == ["/student-housing"]
+
+
+def _back_link_site(url: str) -> RenderedPage:
+    """ "/team/" links back to "/team" (slash-less) and to "/contact"."""
+    path = url.removeprefix(SITE) or "/"
+    links = {
+        "/": [Link(f"{SITE}/team/", text="Team", region=Region.NAV)],
+        "/team/": [Link(f"{SITE}/team", text="Team"), Link(f"{SITE}/contact", text="Contact")],
+    }.get(path, [])
+    text = {"/": "Rowing club.", "/team/": "Eight rowers.", "/contact": "Call us."}
+    return make_page(url, title=path, markdown=text.get(path, "?"), links=links)
+
+
+class _RedirectingFetcher:
+    """Answers plain requests as the site's server would: "/x" -> "/x/"."""
+
+    def __init__(self, redirects: dict[str, str]) -> None:
+        self.redirects = redirects
+        self.asked: list[str] = []
+
+    async def fetch(self, url: str, *, max_bytes: int) -> FetchResult:
+        self.asked.append(url)
+        return FetchResult(self.redirects.get(url, url), 200, "text/html", b"<p>page</p>")
+
+
+def test_a_slash_less_link_to_a_rendered_page_is_probed_not_rendered() -> None:
+    renderer = FakeRenderer(_back_link_site)
+    fetcher = _RedirectingFetcher({f"{SITE}/team": f"{SITE}/team/"})
+    settings = CrawlSettings(
+        concurrency=1, respect_robots=False, probe_soft_404=False, adaptive_stop=False,
+        max_pages=3,
+    )  # fmt: skip
+    crawler = AdaptiveCrawler(settings, renderer=renderer, fetcher=fetcher)
+    result = asyncio.run(crawler.run(SITE + "/", "housing"))
+    # "/team" redirects to "/team/", rendered already: a request, not a render,
+    # and the budget it took is given back ("/contact" is the third render).
+    assert fetcher.asked == [f"{SITE}/team"]
+    assert set(renderer.rendered) == {SITE + "/", SITE + "/team/", SITE + "/contact"}
+    assert [p.url for p in result.pages if p.url.endswith("/team")] == []
+    assert result.skipped["url_variant"] == 1
+
+
+def test_a_slash_less_link_that_is_its_own_page_is_rendered() -> None:
+    renderer = FakeRenderer(_back_link_site)
+    fetcher = _RedirectingFetcher({})  # the server answers "/team" itself
+    settings = CrawlSettings(
+        concurrency=1, respect_robots=False, probe_soft_404=False, adaptive_stop=False,
+        max_pages=4,
+    )  # fmt: skip
+    result = asyncio.run(
+        AdaptiveCrawler(settings, renderer=renderer, fetcher=fetcher).run(SITE + "/", "housing")
+    )
+    assert SITE + "/team" in renderer.rendered
+    assert SITE + "/team" in [p.url for p in result.pages]
