@@ -5,10 +5,8 @@ SPA menus and cards often navigate from a click handler (``router.push``,
 ``role="link"`` element or an ``<a href="#">``. Candidates are clicked in
 scratch pages, opened fresh at the page's URL and made ready, so that nothing
 leaks into the page being extracted; one scratch page serves candidates in
-turn, since most clicks on a real site lead nowhere, until a click fails or
-changes its URL and ``history.back()`` does not bring the same document back
-to the page's route (a card grid of client-side routes is explored in one
-copy). A URL change after the click (pushState, a hash route) or a
+turn until a click changes its URL (or fails), since most clicks on a real
+site lead nowhere. A URL change after the click (pushState, a hash route) or a
 main-frame navigation (recorded and aborted, never loaded) yields a ``Link``
 with ``via_click=True``; a popup's URL too; an in-page anchor does not.
 
@@ -200,7 +198,7 @@ async def _explore_sequence(
     """Click the candidates of ``todo`` (a queue shared with the other workers,
     consumed from the front) in turn in a scratch page of ``url``; ``report``
     each outcome. A new scratch page is opened after a click that changed the URL
-    when going back does not restore the page (:func:`_restored`), and after a failure, when the candidate is tried once more
+    (or navigated), and after a failure, when the candidate is tried once more
     in a fresh page (the one before may have been spoiled by an earlier click).
     Candidates left when the deadline passes, or that fail twice, get no report.
     ``live`` (see ``explore_clicks``) is the first copy."""
@@ -232,7 +230,7 @@ async def _explore_sequence(
                     todo.insert(0, candidate)
                 continue
             report(candidate, outcome)
-            if scratch.moved() and not (todo and await _restored(scratch, settings, deadline)):
+            if scratch.moved():
                 await close_quietly(scratch.page)
                 scratch = None
     finally:
@@ -306,40 +304,6 @@ class _Scratch:
             (u for u in (*state.navigations, page.url, *state.popups) if _is_new(u, before)),
             None,
         )
-
-
-async def _restored(scratch: _Scratch, settings: RenderSettings, deadline: float) -> bool:
-    """Bring a copy that a click moved to another route of the same document
-    (``history.pushState`` or a hash change: a navigation to a new document
-    is cancelled, ``hooks.py``) back to the page's own route with
-    ``history.back()``, and mark its candidates again: much cheaper than
-    rendering the page once more, which a card grid whose every card is a
-    route change (a FAQ's topics) paid per card. False when the copy is not
-    back at its URL, settled, within ``click_wait_ms`` (then it is closed)."""
-    page = scratch.page
-    if page.is_closed():
-        return False
-    loop = asyncio.get_running_loop()
-    until = min(deadline, loop.time() + settings.click_wait_ms / 1000)
-    try:
-        await page.evaluate("() => history.back()")
-        while page.url != scratch.start_url:
-            if loop.time() >= until:
-                return False
-            await asyncio.sleep(_POLL_S)
-        while not await settled(
-            page,
-            settings.settle_ms,
-            max(int((until - loop.time()) * 1000), 0),
-            scratch.state.requests,
-        ):
-            if loop.time() >= until:
-                return False
-            await asyncio.sleep(_POLL_S)
-        scratch.texts = await mark_click_candidates(page)
-    except Exception:  # the page went away or would not answer: a fresh copy then
-        return False
-    return not page.is_closed() and page.url == scratch.start_url
 
 
 async def _open_scratch(context: BrowserContext, url: str, settings: RenderSettings) -> _Scratch:

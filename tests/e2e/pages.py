@@ -241,37 +241,6 @@ OVERLAY = """<!doctype html>
 </body></html>
 """
 
-ROUTE_CARDS = """<!doctype html>
-<html><head><title>Questions</title></head>
-<body><main id="app"></main>
-<script>
-// A single-page app whose topic cards change the route from a click handler
-// (no href), as a FAQ index built with a client-side router does.
-const topics = ["Housing", "Fees", "Exams", "Visas", "Library", "Transport"];
-function render() {
-  const app = document.getElementById("app");
-  const slug = location.pathname.split("/").pop();
-  if (slug !== "route-cards") {
-    app.innerHTML = "<h1>" + slug + "</h1><p>Answers about " + slug + ".</p>";
-    return;
-  }
-  app.innerHTML = "<h1>Questions</h1>";
-  for (const topic of topics) {
-    const card = document.createElement("div");
-    card.style.cursor = "pointer";
-    card.textContent = topic;
-    card.addEventListener("click", () => {
-      history.pushState({}, "", "/route-cards/" + topic.toLowerCase());
-      render();
-    });
-    app.appendChild(card);
-  }
-}
-window.addEventListener("popstate", render);
-render();
-</script></body></html>
-"""
-
 ROUTES: dict[str, Page] = {
     "/late-module": Page(LATE_MODULE),
     "/late-module.mjs": Page(LATE_MODULE_JS, content_type="text/javascript", delay_s=0.4),
@@ -281,7 +250,6 @@ ROUTES: dict[str, Page] = {
     ),
     "/docs": Page(SIDEBAR),
     "/spa": Page(HASH_SPA),
-    "/route-cards": Page(ROUTE_CARDS),
     "/fetch-spa": Page(FETCH_SPA),
     "/api/slow": Page(SLOW_API, content_type="application/json", delay_s=0.7),
     "/shadow": Page(SHADOW),

@@ -468,21 +468,3 @@ def test_group_headers_are_not_clicked_but_their_links_are_kept(
     assert not paths["/guides/one"].visible  # in a collapsed group: read, not clicked
     assert paths["/guides/tour"].via_click
     assert explored == 1  # the tour button only
-
-
-def test_route_cards_are_explored_in_one_copy_going_back_after_each(
-    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
-) -> None:
-    async def once() -> RenderedPage:
-        async with PlaywrightRenderer(chromium_browser, SETTINGS) as renderer:
-            return await renderer.render(site + "/route-cards")
-
-    before = len(_Handler.requested)
-    page = loop.run_until_complete(once())
-    clicked = {link.url for link in page.links if link.via_click}
-    topics = ("housing", "fees", "exams", "visas", "library", "transport")
-    assert clicked == {f"{site}/route-cards/{topic}" for topic in topics}
-    # Each card moved the copy to another route of the same document;
-    # history.back() brought it back instead of loading the page again.
-    loads = _Handler.requested[before:].count("/route-cards")
-    assert loads <= 2, loads  # the page itself and at most one more copy
