@@ -255,10 +255,10 @@ def assess(
     specific_terms = [i for i, w in enumerate(weights) if w >= 1.0] or list(range(terms))
     if not any(facets[i] > 0.0 for i in specific_terms):
         return Assessment(0.0, False)
+    # Where the page states its subject: the title, a heading or the URL.
+    stated = [bool(in_title[i] or in_headings[i] or in_url[i]) for i in range(terms)]
     # Only words that qualify the query's topic, and few of them: no evidence.
-    present = [
-        i for i in specific_terms if in_title[i] or in_headings[i] or in_url[i] or in_body[i]
-    ]
+    present = [i for i in specific_terms if stated[i] or in_body[i]]
     if (
         any(query.topical[i] for i in specific_terms)
         and not any(query.topical[i] for i in present)
@@ -268,10 +268,7 @@ def assess(
     mean = sum(w * f for w, f in zip(weights, facets, strict=True)) / sum(weights)
     score = (1.0 - SOFT_MIN_SHARE) * mean + SOFT_MIN_SHARE * min(facets[i] for i in specific_terms)
     score = min(1.0, max(0.0, score))
-    named = any(
-        in_title[i] or in_headings[i] or in_url[i] or in_body[i] * length_factor >= FOCUS_MENTIONS
-        for i in specific_terms
-    )
+    named = any(stated[i] or in_body[i] * length_factor >= FOCUS_MENTIONS for i in specific_terms)
     about = score >= EVIDENCE_RELEVANCE and named and _link_share(markdown) <= HUB_LINK_SHARE
     return Assessment(score, about)
 

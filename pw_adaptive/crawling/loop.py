@@ -255,9 +255,10 @@ class PageProcessor:
 
     def twin_to_probe(self, url: str) -> bool:
         """Whether ``url`` is worth a plain HTTP request before it is rendered:
-        its slash twin was rendered already ("/faq" after "/faq/") and no
-        redirect has taught the site's rule yet, so it may well redirect to a
-        page the crawl has (:meth:`probe_twin`)."""
+        its slash twin was rendered already ("/faq" after "/faq/"), so it may
+        well redirect to a page the crawl has (:meth:`probe_twin`). Once a
+        redirect has taught the site's slash rule, such a URL never reaches
+        the queue (``_push_links``, ``_drop_slash_twins``)."""
         twin = slash_twin(url)
         return self.fetcher is not None and twin is not None and twin in self.run.final_urls
 
