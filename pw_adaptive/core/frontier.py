@@ -314,10 +314,15 @@ class Frontier:
         twin of it is being rendered): it no longer counts against the budget,
         and keeps its place in the order. Raises ValueError when `entry` is not
         in flight."""
-        if self._in_flight.pop(entry.url, None) is None:
-            raise ValueError(f"{entry.url!r} is not in flight")
-        self.fetched -= 1
+        self._unpop(entry.url)
         self._enqueue(entry)
+
+    def _unpop(self, url: str) -> None:
+        """Take canonical `url` out of the flight and give back the budget
+        `pop` took for it; ValueError when it is not in flight."""
+        if self._in_flight.pop(url, None) is None:
+            raise ValueError(f"{url!r} is not in flight")
+        self.fetched -= 1
 
     def hold_hosts(self, now: float | None = None) -> None:
         """Start the politeness delay of every host fetched or queued, as if
@@ -394,9 +399,7 @@ class Frontier:
         longer counts against the budget, and becomes an alias of `target`.
         Raises ValueError when `url` is not in flight."""
         canonical = self._canonical_or_raw(url)
-        if self._in_flight.pop(canonical, None) is None:
-            raise ValueError(f"{url!r} is not in flight")
-        self.fetched -= 1
+        self._unpop(canonical)
         if self._journal.token is not None:
             self._journal.dirty.add(canonical)  # no longer saved as queued
         self.add_alias(canonical, target)
