@@ -16,9 +16,11 @@ cursor:pointer elements), ``click_concurrency`` and ``click_budget_s``; per
 crawl by ``explore_budget_s``. A ``ClickMemory`` (``click_memory.py``) shared
 by the crawl's pages answers candidates explored before on the same site, so
 a sidebar's or a header's click targets are clicked once per site, not once
-per page. Toggles (``aria-expanded``, ``<summary>``, group headers followed by
-their list of links) are no candidates at all (``extract.js``): the links they
-reveal are in the DOM already.
+per page; once a site's empty-href anchors are seen to be placeholders (a
+click reloads the page), its others are not clicked. Toggles
+(``aria-expanded``, ``<summary>``, group headers followed by their list of
+links) are no candidates at all (``extract.js``): the links they reveal are
+in the DOM already.
 """
 
 from __future__ import annotations
@@ -100,7 +102,12 @@ async def explore_clicks(
     outcomes: dict[int, str | None] = {}
     to_explore: list[ClickCandidate] = []
     waits: list[tuple[ClickCandidate, asyncio.Future[str | None]]] = []
+    placeholders = memory.placeholder_site(url)
     for candidate in choose_candidates(candidates, len(candidates)):
+        if candidate.empty_href and placeholders:
+            memory.placeholders += 1
+            outcomes[candidate.index] = None
+            continue
         key = click_key(url, candidate)
         known = memory.recall(key, url)
         if known is not ClickMemory.UNKNOWN:
@@ -230,6 +237,8 @@ async def _explore_sequence(
                     todo.insert(0, candidate)
                 continue
             report(candidate, outcome)
+            if candidate.empty_href:
+                memory.learn_empty_href(url, scratch.reloaded)
             if scratch.moved():
                 await close_quietly(scratch.page)
                 scratch = None
@@ -247,6 +256,9 @@ class _Scratch:
         self.texts = texts
         self.start_url = page.url
         self.clicks = 0
+        self.reloaded = False
+        """Whether the last click asked to load the page itself again (a plain
+        link's default action: no script stopped it)."""
 
     def moved(self) -> bool:
         """Whether the last click left the page elsewhere (a new URL: a route
@@ -300,6 +312,8 @@ class _Scratch:
             ):
                 break
             await asyncio.sleep(_POLL_S)
+        here = before.partition("#")[0]
+        self.reloaded = any(u.partition("#")[0] == here for u in state.navigations)
         return next(
             (u for u in (*state.navigations, page.url, *state.popups) if _is_new(u, before)),
             None,

@@ -221,11 +221,13 @@
     return false;
   };
 
-  // Where a link points: {url} for a real target, {dead: true} for href="#"/javascript:.
+  // Where a link points: {url} for a real target, {dead: true} for href="#"/javascript:
+  // or an empty href (also {empty: true}: a click reloads the page unless a script stops it).
   const targetOf = (el, tag) => {
     if ((tag === "a" || tag === "area") && el.hasAttribute("href")) {
       const raw = (el.getAttribute("href") || "").trim();
-      if (raw === "" || raw === "#" || /^javascript:/i.test(raw)) return { dead: true };
+      if (raw === "") return { dead: true, empty: true };
+      if (raw === "#" || /^javascript:/i.test(raw)) return { dead: true };
       const url = absUrl(raw, el);
       return url && isHttp(url) ? { url } : { skip: true };
     }
@@ -431,7 +433,7 @@
         if ((label || name) && label.length <= 200 && !DESTRUCTIVE_RE.test(label + " " + name) &&
             isVisible(el, c)) {
           const rec = { index: ordinal, priority, text: label, name, region: c.region, heading: "", el,
-            tag, role, path: mode === "mark" ? "" : pathOf(el) };
+            tag, role, path: mode === "mark" ? "" : pathOf(el), emptyHref: !!(target && target.empty) };
           ordinal += 1;
           if (mode === "mark") el.setAttribute("data-pw-adaptive-click", String(rec.index));
           contextHeading(rec, c.landmarkId);

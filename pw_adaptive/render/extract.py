@@ -61,6 +61,10 @@ class ClickCandidate:
     path: str = ""
     """Tag names of it and up to 7 ancestors, outermost first (``div>aside>ul>li>p``):
     with the texts and the region, how ``ClickMemory`` knows it on another page."""
+    empty_href: bool = False
+    """An anchor whose href is empty (``<a href>``): a template's placeholder for
+    a missing URL, or a script's click target. Unless a script stops it, a click
+    reloads the page itself (``ClickMemory.placeholders``)."""
 
 
 @dataclass(frozen=True)
@@ -153,6 +157,7 @@ def _candidates(raw_clicks: Sequence[Mapping[str, Any]]) -> tuple[ClickCandidate
             tag=str(raw.get("tag") or ""),
             role=str(raw.get("role") or ""),
             path=str(raw.get("path") or ""),
+            empty_href=bool(raw.get("emptyHref")),
         )
         for raw in raw_clicks
     )

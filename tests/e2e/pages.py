@@ -241,7 +241,33 @@ OVERLAY = """<!doctype html>
 </body></html>
 """
 
+
+def placeholders(names: str) -> str:
+    """A static page whose template left ``<a href>`` where each URL was missing."""
+    items = "".join(f"<li><a href>{name}</a> (PDF)</li>" for name in names.split(","))
+    return f"""<!doctype html><html><head><title>Plans</title></head>
+<body><main><h1>Admission plans</h1><ul>{items}</ul></main></body></html>
+"""
+
+
+# An empty-href anchor that a script navigates from (AngularJS's ``<a href=""
+# ng-click>``): the click stops the reload and pushes a route instead.
+SCRIPTED_EMPTY_HREF = """<!doctype html>
+<html><head><title>Scripted</title></head>
+<body><main><h1>Apply</h1>
+<a href="" id="go">Application form</a></main>
+<script>
+document.getElementById("go").addEventListener("click", (event) => {
+  event.preventDefault();
+  history.pushState({}, "", "/apply/form");
+});
+</script></body></html>
+"""
+
 ROUTES: dict[str, Page] = {
+    "/plans/a": Page(placeholders("Plan 2024,Plan 2023,Plan 2022")),
+    "/plans/b": Page(placeholders("Rules 2024,Rules 2023")),
+    "/scripted-empty": Page(SCRIPTED_EMPTY_HREF),
     "/late-module": Page(LATE_MODULE),
     "/late-module.mjs": Page(LATE_MODULE_JS, content_type="text/javascript", delay_s=0.4),
     "/overlay": Page(OVERLAY),

@@ -454,6 +454,43 @@ def test_click_outcomes_are_remembered_across_pages(
     assert timings.total_s >= timings.navigation_s + timings.ready_s + timings.extract_s
 
 
+def test_a_sites_empty_href_placeholders_are_clicked_until_known(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    async def pages() -> tuple[list[RenderedPage], int, int]:
+        async with PlaywrightRenderer(chromium_browser, SETTINGS) as renderer:
+            rendered = [await renderer.render(site + "/plans/a")]
+            explored = renderer.click_memory.explored
+            rendered.append(await renderer.render(site + "/plans/b"))
+            memory = renderer.click_memory
+            return rendered, explored, memory.explored - explored, memory.placeholders
+
+    rendered, first, second, skipped = loop.run_until_complete(pages())
+    assert all(not any(link.via_click for link in page.links) for page in rendered)
+    # Three placeholders reloaded their page: the next page's two are not clicked.
+    assert (first, second, skipped) == (3, 0, 2)
+
+
+def test_empty_href_placeholders_are_clicked_where_a_script_uses_them(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    async def pages() -> tuple[RenderedPage, int, int]:
+        async with PlaywrightRenderer(chromium_browser, SETTINGS) as renderer:
+            scripted = await renderer.render(site + "/scripted-empty")
+            await renderer.render(site + "/plans/a")
+            explored = renderer.click_memory.explored
+            await renderer.render(site + "/plans/b")
+            return (
+                scripted,
+                renderer.click_memory.explored - explored,
+                renderer.click_memory.placeholders,
+            )
+
+    scripted, second, skipped = loop.run_until_complete(pages())
+    assert [link.url for link in scripted.links if link.via_click] == [site + "/apply/form"]
+    assert (second, skipped) == (2, 0)
+
+
 def test_group_headers_are_not_clicked_but_their_links_are_kept(
     loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
 ) -> None:

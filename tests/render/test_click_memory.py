@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from pw_adaptive.core.links import Region
-from pw_adaptive.render.click_memory import ClickMemory, click_key
+from pw_adaptive.render.click_memory import PLACEHOLDER_EVIDENCE, ClickMemory, click_key
 from pw_adaptive.render.extract import ClickCandidate
 
 
@@ -112,3 +112,21 @@ def test_what_counts_as_a_navigation(candidate: str, before: str, new: bool) -> 
     from pw_adaptive.render.clicks import _is_new
 
     assert _is_new(candidate, before) is new
+
+
+def test_empty_href_placeholders_are_known_per_site_after_enough_reloads() -> None:
+    memory = ClickMemory()
+    for _ in range(PLACEHOLDER_EVIDENCE - 1):
+        memory.learn_empty_href("http://a.test/plans", reloaded=True)
+    assert not memory.placeholder_site("http://a.test/rules")
+    memory.learn_empty_href("http://a.test/plans", reloaded=True)
+    assert memory.placeholder_site("http://a.test/rules")
+    assert not memory.placeholder_site("http://b.test/rules")  # another host
+
+
+def test_one_empty_href_that_did_something_else_keeps_them_all_clicked() -> None:
+    memory = ClickMemory()
+    memory.learn_empty_href("http://a.test/apply", reloaded=False)  # a script stopped the reload
+    for _ in range(PLACEHOLDER_EVIDENCE + 2):
+        memory.learn_empty_href("http://a.test/plans", reloaded=True)
+    assert not memory.placeholder_site("http://a.test/plans")
