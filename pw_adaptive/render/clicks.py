@@ -264,8 +264,16 @@ class _Scratch:
         """Whether the last click left the page elsewhere (a new URL: a route
         change, or an error page): the next candidate needs a fresh copy. A
         navigation the click started was cancelled before it replaced the
-        document (``hooks.py``): the copy is still the page."""
-        return self.page.is_closed() or self.page.url != self.start_url
+        document (``hooks.py``): the copy is still the page. So it is after an
+        in-page anchor (``#doc-copyright``), which only scrolls it: on a
+        VuePress site a comment widget's buttons each cost a fresh copy
+        (about a second) that way."""
+        if self.page.is_closed():
+            return True
+        now = self.page.url
+        if now == self.start_url:
+            return False
+        return not now.startswith(("http://", "https://")) or _is_new(now, self.start_url)
 
     async def click(self, candidate: ClickCandidate, settings: RenderSettings) -> str | None:
         """Where clicking ``candidate`` leads: a URL, or None when nothing navigates.

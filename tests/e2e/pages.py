@@ -264,7 +264,18 @@ document.getElementById("go").addEventListener("click", (event) => {
 </script></body></html>
 """
 
+# An in-page anchor, then a button that changes the route: the anchor only
+# scrolls the page, so the button is clicked in the same copy of it.
+ANCHOR_THEN_ROUTE = """<!doctype html>
+<html><head><title>Guide</title></head>
+<body><main><h1>Guide</h1>
+<a href="#">Back to top</a>
+<button type="button" onclick="history.pushState({}, '', '/guide/next')">Next chapter</button>
+</main></body></html>
+"""
+
 ROUTES: dict[str, Page] = {
+    "/anchor-then-route": Page(ANCHOR_THEN_ROUTE),
     "/plans/a": Page(placeholders("Plan 2024,Plan 2023,Plan 2022")),
     "/plans/b": Page(placeholders("Rules 2024,Rules 2023")),
     "/scripted-empty": Page(SCRIPTED_EMPTY_HREF),

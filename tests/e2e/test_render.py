@@ -491,6 +491,24 @@ def test_empty_href_placeholders_are_clicked_where_a_script_uses_them(
     assert (second, skipped) == (2, 0)
 
 
+def test_an_in_page_anchor_does_not_cost_a_fresh_copy_of_the_page(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    url = site + "/anchor-then-route"
+
+    async def once() -> tuple[RenderedPage, int]:
+        async with PlaywrightRenderer(chromium_browser, SETTINGS) as renderer:
+            loads: list[str] = []
+            context = await renderer.context()
+            context.on("request", lambda r: loads.append(r.url) if r.url == url else None)
+            page = await renderer.render(url)
+            return page, len(loads)
+
+    page, loads = loop.run_until_complete(once())
+    assert [link.url for link in page.links if link.via_click] == [site + "/guide/next"]
+    assert loads == 1  # the rendered page served both clicks
+
+
 def test_group_headers_are_not_clicked_but_their_links_are_kept(
     loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
 ) -> None:
