@@ -59,7 +59,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from pw_adaptive.text.lang import detect_query_language
-from pw_adaptive.text.languages import phrases, stop_words
+from pw_adaptive.text.languages import asks_when, phrases, stop_words
 from pw_adaptive.text.normalize import (
     affix_pattern,
     clitic_prefix_pattern,
@@ -356,6 +356,10 @@ class Synonyms:
     the topic's section ("🚌 Road Transport" over the bus timetable). They
     never make a text hit a term; they only order clue-less links
     (:meth:`Query.hinted`, ``core.links.HINT_FLOOR``)."""
+    dated: tuple[int, ...] = ()
+    """Numbers of the groups that publish dates (the academic calendar: a topic
+    with ``"dates": true``): a query asking "when" takes their words and
+    hints as menu hints (:meth:`Query.hinted`)."""
     _index: Mapping[str, tuple[int, ...]] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
@@ -458,10 +462,13 @@ class Synonyms:
         groups: list[tuple[str, ...]] = []
         languages: list[tuple[str, str]] = []
         hints: list[tuple[tuple[str, str], ...]] = []
+        dated: list[int] = []
         for topic in topics:
             if not isinstance(topic, dict):
                 raise ValueError(f"{source}: a topic must be an object, not {topic!r}")
             hints.append(_topic_hints(topic, source))
+            if topic.get("dates") is True:
+                dated.append(len(groups))
             members: list[str] = []
             for lang, words in topic.items():
                 if lang.startswith("_") or not isinstance(words, list):
@@ -472,7 +479,7 @@ class Synonyms:
                 if lang != "members":  # untagged entries: language by script
                     languages.extend((word, lang) for word in words)
             groups.append(tuple(members))
-        return cls(tuple(groups), tuple(languages), tuple(hints))
+        return cls(tuple(groups), tuple(languages), tuple(hints), tuple(dated))
 
     def extended(self, groups: Iterable[Iterable[str]]) -> Synonyms:
         """Return a new lexicon with ``groups`` added after this one's groups
@@ -481,7 +488,17 @@ class Synonyms:
             self.groups + tuple(_group_tuple(group) for group in groups),
             self.languages,
             self.hints,
+            self.dated,
         )
+
+    def words_of(self, numbers: Iterable[int]) -> tuple[tuple[str, str], ...]:
+        """The members (word, language; "" when untagged) of the groups
+        ``numbers``, without repeats."""
+        found: dict[tuple[str, str], None] = {}
+        for number in numbers:
+            if number < len(self.groups):
+                found.update(dict.fromkeys((m, self._lang.get(m, "")) for m in self.groups[number]))
+        return tuple(found)
 
     def hints_of(self, numbers: Iterable[int]) -> tuple[tuple[str, str], ...]:
         """The menu hints (word, language) of the groups ``numbers``, without repeats."""
@@ -678,6 +695,11 @@ class Query:
         # The menu hints of every group a term reaches (Synonyms.hints).
         reached = [n for term in terms for n in (*own[term], *phrase_groups.get(term, ()))]
         hints = self._synonyms.hints_of(dict.fromkeys(reached))
+        # "When is the exam session?" asks for a date: the calendar that
+        # publishes it is named in menus by the calendar's own words.
+        dated = [n for n in self._synonyms.dated if n not in reached]
+        if dated and asks_when(text, self._lang):
+            hints += self._synonyms.words_of(dated) + self._synonyms.hints_of(dated)
         self._hint_patterns = _variants_regex(
             [(word, lang or _script_language(word), True) for word, lang in hints]
         )

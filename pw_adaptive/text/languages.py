@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Callable, Mapping
 from importlib import resources
 from types import MappingProxyType
@@ -19,6 +20,7 @@ from typing import Any, Final
 __all__ = [
     "LANGUAGES",
     "STEMMED_LANGUAGES",
+    "asks_when",
     "language_data",
     "phrases",
     "stemmer",
@@ -101,6 +103,34 @@ def phrases(key: str) -> frozenset[str]:
         for entry in _data().values()
         for phrase in entry.get(key, ())
     )
+
+
+# Languages written without spaces between words (or, in Korean, with
+# particles glued to them): a question word is found inside the text.
+_UNSPACED: Final = frozenset({"zh", "ja", "th", "ko"})
+_NON_WORD: Final = re.compile(r"[^\w]+")
+
+
+@functools.cache
+def _when_words(lang: str) -> tuple[str, ...]:
+    from pw_adaptive.text.normalize import fold
+
+    return tuple(" ".join(fold(w).split()) for w in language_data(lang).get("when_words", ()))
+
+
+def asks_when(text: str, lang: str) -> bool:
+    """Whether ``text`` (a query in ``lang``) holds the language's question
+    word for a date or time ("when", "kiedy", "متى", "什么时候"; the data
+    file's ``when_words``)."""
+    from pw_adaptive.text.normalize import fold
+
+    words = _when_words(lang)
+    if not words:
+        return False
+    spaced = " " + " ".join(_NON_WORD.sub(" ", fold(text)).split()) + " "
+    if lang in _UNSPACED:
+        return any(word in spaced for word in words)
+    return any(f" {word} " in spaced for word in words)
 
 
 @functools.cache

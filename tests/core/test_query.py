@@ -287,6 +287,32 @@ def test_a_query_word_that_is_one_topic_s_hint_takes_that_topic_s_words() -> Non
 
 
 @pytest.mark.parametrize(
+    ("query", "label"),
+    [
+        pytest.param("kiedy jest sesja egzaminacyjna?", "Organizacja roku akademickiego", id="pl"),
+        pytest.param("When are exam results published", "Key dates", id="en"),
+        pytest.param("考试什么时候开始", "校历", id="zh"),
+        pytest.param("試験はいつですか", "Academic calendar", id="ja"),
+        pytest.param("متى تبدأ الامتحانات", "التقويم الجامعي", id="ar"),
+        pytest.param("Wann beginnt die Prüfungszeit", "Semestertermine", id="de"),
+    ],
+)
+def test_a_when_question_takes_the_calendar_s_words_as_menu_hints(query: str, label: str) -> None:
+    question = Query(query)
+    assert question.hinted(label)
+    assert question.hit_mask(label) == 0  # a hint orders links, it is no evidence
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["sesja egzaminacyjna", "exam results", "考试安排", "試験の結果", "students whenever possible"],
+)
+def test_a_query_that_asks_no_when_has_no_calendar_hints(query: str) -> None:
+    assert not Query(query).hinted("Academic calendar")
+    assert not Query(query).hinted("Organizacja roku akademickiego")
+
+
+@pytest.mark.parametrize(
     ("query", "text"),
     [
         pytest.param("student ID card validity", "Legitymacja studencka", id="en-to-pl"),
