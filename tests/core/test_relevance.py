@@ -300,6 +300,32 @@ def test_a_page_is_about_the_query_when_it_names_it_and_is_not_a_hub(
     assert verdict.about is about
 
 
+def test_a_page_on_the_qualifier_alone_is_not_about_the_topic() -> None:
+    # "engineering" qualifies the topic the lexicon knows (scholarships): a
+    # page that names only the qualifier touches the query, but a user asking
+    # for scholarships does not want it listed among the answers.
+    q = Query("engineering scholarships")
+    lab = assess(
+        q,
+        markdown="Engineering labs open in May. Engineering students build robots.",
+        title="Engineering faculty news",
+        url="https://u.example/engineering/news/",
+    )
+    assert lab.relevance > 0.0 and not lab.about
+    grant = assess(
+        q,
+        markdown="Engineering scholarships of 2,500 a year. Apply by 1 March.",
+        title="Engineering scholarships",
+    )
+    assert grant.about
+    # A query with no topic of the lexicon keeps the old rule.
+    assert assess(
+        Query("capstone partner company"),
+        markdown="Capstone projects run for eight weeks each spring.",
+        title="Capstone projects",
+    ).about
+
+
 def test_the_site_name_is_learnt_from_titles_and_stripped() -> None:
     titles = SiteTitles()
     seen = []
