@@ -274,7 +274,38 @@ ANCHOR_THEN_ROUTE = """<!doctype html>
 </main></body></html>
 """
 
+
+def _twin_page(title: str, text: str, links: str = "") -> str:
+    return f"""<!doctype html><html><head><title>{title}</title></head>
+<body><main><h1>{title}</h1><p>{text}</p>{links}</main></body></html>
+"""
+
+
+# A site whose server redirects "/twin/guide" to "/twin/guide/": the slash-less
+# link, met after the guide was rendered, is asked over plain HTTP first.
+TWIN_ROUTES = {
+    "/twin/": Page(
+        _twin_page(
+            "Student housing",
+            "Every first-year student is offered a room in a hall of residence.",
+            '<a href="/twin/guide/">Housing guide</a>',
+        )
+    ),
+    "/twin/guide/": Page(
+        _twin_page(
+            "Housing guide",
+            "Apply for a room by 1 July; contracts run for 40 weeks from September.",
+            '<a href="/twin/guide">Housing guide</a> <a href="/twin/rents/">Housing rents</a>',
+        )
+    ),
+    "/twin/guide": Page(status=301, headers={"Location": "/twin/guide/"}),
+    "/twin/rents/": Page(
+        _twin_page("Housing rents", "A single room costs 150 pounds a week, bills included.")
+    ),
+}
+
 ROUTES: dict[str, Page] = {
+    **TWIN_ROUTES,
     "/anchor-then-route": Page(ANCHOR_THEN_ROUTE),
     "/plans/a": Page(placeholders("Plan 2024,Plan 2023,Plan 2022")),
     "/plans/b": Page(placeholders("Rules 2024,Rules 2023")),

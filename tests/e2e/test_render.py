@@ -7,6 +7,7 @@ import http.server
 import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import ClassVar
 from urllib.parse import urlsplit
 
@@ -15,6 +16,7 @@ from pages import ROUTES  # tests/e2e/pages.py (pytest puts this directory on sy
 from playwright.async_api import Browser, Playwright, async_playwright
 
 from pw_adaptive.core.links import Link, Region
+from pw_adaptive.crawling.api import AdaptiveCrawler
 from pw_adaptive.render import (
     BrowserNotFoundError,
     PlaywrightRenderer,
@@ -26,6 +28,7 @@ from pw_adaptive.render import (
 )
 from pw_adaptive.render.browser import blocks_resources
 from pw_adaptive.render.hooks import same_site, site_of
+from pw_adaptive.settings import CrawlSettings
 
 pytestmark = pytest.mark.e2e
 
@@ -523,3 +526,22 @@ def test_group_headers_are_not_clicked_but_their_links_are_kept(
     assert not paths["/guides/one"].visible  # in a collapsed group: read, not clicked
     assert paths["/guides/tour"].via_click
     assert explored == 1  # the tour button only
+
+
+def test_a_slash_less_twin_that_redirects_is_not_rendered_again(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    settings = CrawlSettings(max_pages=10, concurrency=1, adaptive_stop=False)
+    crawler = AdaptiveCrawler(
+        settings,
+        render_settings=replace(SETTINGS, explore_clicks=False),
+        browser=chromium_browser,
+    )
+    _Handler.requested.clear()
+    result = loop.run_until_complete(crawler.run(site + "/twin/", "student housing"))
+    rendered = [urlsplit(page.url).path for page in result.pages]
+    assert rendered == ["/twin/", "/twin/guide/", "/twin/rents/"]
+    # "/twin/guide" was asked once, over plain HTTP, and its budget given back.
+    assert _Handler.requested.count("/twin/guide") == 1
+    assert result.skipped["url_variant"] >= 1
+    assert not any(page.note and "duplicate" in page.note for page in result.pages)
