@@ -59,7 +59,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from pw_adaptive.text.lang import detect_query_language
-from pw_adaptive.text.languages import asks_when, phrases, stop_words
+from pw_adaptive.text.languages import asks_when, language_data, phrases, stop_words
 from pw_adaptive.text.normalize import (
     affix_pattern,
     clitic_prefix_pattern,
@@ -897,6 +897,36 @@ def _phrase_groups(words: list[str], lang: str, synonyms: Synonyms) -> dict[str,
     return found
 
 
+_SYLLABIC: Final = frozenset({"vi"})
+"""Languages that write every syllable apart, so that a word of several
+syllables ("ký túc xá", dormitory) is several tokens."""
+
+
+def _join_syllables(syllables: list[str], lang: str, synonyms: Synonyms) -> list[str]:
+    """``syllables`` with the words of several syllables joined, longest first:
+    the lexicon's phrases, the language's ``portal_generic`` words and its
+    ``compounds`` (``data/languages.json``). "ký túc xá sinh viên" is two words,
+    dormitory and student, not five terms that every page matches apart."""
+    known = frozenset(
+        " ".join(fold(phrase).split())
+        for key in ("compounds", "portal_generic")
+        for phrase in language_data(lang).get(key, ())
+    )
+    words: list[str] = []
+    start = 0
+    while start < len(syllables):
+        for stop in range(min(len(syllables), start + _MAX_MERGE), start + 1, -1):
+            phrase = " ".join(syllables[start:stop])
+            if phrase in known or synonyms.groups_of(phrase, lang):
+                words.append(phrase)
+                start = stop
+                break
+        else:
+            words.append(syllables[start])
+            start += 1
+    return words
+
+
 def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, ...], list[str]]:
     """The query's terms, and all its words (stop words too) in order."""
     normalized = normalize_text(text)
@@ -908,6 +938,8 @@ def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, .
             words.append(strip_particles(token, "ko"))
         else:
             words.append(token)
+    if lang in _SYLLABIC:
+        words = _join_syllables(words, lang, synonyms)
     stops = stop_words(lang) | stop_words("en")
     terms: list[str] = []
     keys: set[str] = set()

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from pw_adaptive.core.links import is_generic_anchor
-from pw_adaptive.core.query import Query, Synonyms
+from pw_adaptive.core.query import GENERIC_TERM_WEIGHT, Query, Synonyms
 from pw_adaptive.records import PageRecord
 from pw_adaptive.text import detect_language, detect_query_language, fold, tokens, word_count
 from pw_adaptive.text.languages import phrases, stop_words
@@ -358,6 +358,30 @@ def test_queries_in_the_added_languages_reach_english(query: str, lang: str, tex
     q = Query(query)
     assert q.lang == lang
     assert q.hit_mask(text) != 0
+
+
+@pytest.mark.parametrize(
+    ("query", "terms"),
+    [
+        pytest.param("ký túc xá sinh viên", ("ký túc xá", "sinh viên"), id="dorm-student"),
+        pytest.param("học phí đại học", ("học phí", "đại học"), id="fees-university"),
+        pytest.param("thư viện giờ mở cửa", ("thư viện", "giờ mở cửa"), id="library-hours"),
+        pytest.param("đăng ký học bổng", ("đăng ký", "học bổng"), id="register-scholarship"),
+        pytest.param("lịch thi cuối kỳ", ("lịch thi", "cuối kỳ"), id="exam-timetable"),
+    ],
+)
+def test_vietnamese_words_of_several_syllables_are_one_term(
+    query: str, terms: tuple[str, ...]
+) -> None:
+    assert Query(query).terms == terms
+
+
+def test_a_vietnamese_syllable_alone_does_not_hit_a_word_of_several() -> None:
+    q = Query("ký túc xá sinh viên")
+    assert q.term_weights == (1.0, GENERIC_TERM_WEIGHT)  # "sinh viên", student, is generic
+    assert q.hit_mask("Ký túc xá dành cho sinh viên năm nhất") == 0b11
+    # "xá" and "viên" alone are other words ("phố xá", "giảng viên"): no hit.
+    assert q.hit_mask("Phố xá đông đúc, giảng viên đi bộ") == 0
 
 
 @pytest.mark.parametrize(
