@@ -222,13 +222,28 @@ def chat() -> Iterator[dict[str, Any]]:
 <body><main><h1>Student housing chat</h1>
 <p>Student housing chat: ask the housing office about student housing.</p>
 <ul id="log"></ul>
+<p id="waiting">Connecting</p>
 <script>
+// Until each socket has echoed both messages or closed, a "Connecting" line
+// changes every 50 ms: the page is not ready (its DOM is not quiet) while a
+// loaded machine delays the echoes.
+const settled = {{}};
+const ticker = setInterval(() => {{
+  const line = document.getElementById("waiting");
+  if (Object.keys(settled).length === 2 && Object.values(settled).every((s) => s.done)) {{
+    clearInterval(ticker);
+    line.remove();
+  }} else {{
+    line.textContent += ".";
+  }}
+}}, 50);
 function show(text) {{
   const item = document.createElement("li");
   item.textContent = text;
   document.getElementById("log").appendChild(item);
 }}
 function connect(name, url) {{
+  const state = settled[name] = {{ echoes: 0, done: false }};
   const socket = new WebSocket(url);
   socket.binaryType = "arraybuffer";
   socket.onopen = () => {{
@@ -236,9 +251,16 @@ function connect(name, url) {{
     socket.send("ping " + name);
     socket.send(new Uint8Array([0, 255, 7]));
   }};
-  socket.onmessage = (event) => show(name + " socket echo " + (typeof event.data === "string"
-    ? event.data : "bytes " + Array.from(new Uint8Array(event.data)).join("-")));
-  socket.onclose = (event) => show(name + " socket closed " + event.code);
+  socket.onmessage = (event) => {{
+    show(name + " socket echo " + (typeof event.data === "string"
+      ? event.data : "bytes " + Array.from(new Uint8Array(event.data)).join("-")));
+    state.echoes += 1;
+    state.done = state.echoes >= 2;
+  }};
+  socket.onclose = (event) => {{
+    show(name + " socket closed " + event.code);
+    state.done = true;
+  }};
 }}
 connect("public", "ws://127.0.0.1:{public.port}/chat");
 connect("private", "ws://127.0.0.2:{private.port}/chat");
