@@ -5,8 +5,10 @@ SPA menus and cards often navigate from a click handler (``router.push``,
 ``role="link"`` element or an ``<a href="#">``. Candidates are clicked in
 scratch pages, opened fresh at the page's URL and made ready, so that nothing
 leaks into the page being extracted; one scratch page serves candidates in
-turn until a click changes its URL (or fails), since most clicks on a real
-site lead nowhere. A URL change after the click (pushState, a hash route) or a
+turn, since most clicks on a real site lead nowhere, until a click fails or
+changes its URL and ``history.back()`` does not bring the same document back
+to the page's route (a card grid of client-side routes is explored in one
+copy). A URL change after the click (pushState, a hash route) or a
 main-frame navigation (recorded and aborted, never loaded) yields a ``Link``
 with ``via_click=True``; a popup's URL too; an in-page anchor does not.
 
@@ -205,7 +207,7 @@ async def _explore_sequence(
     """Click the candidates of ``todo`` (a queue shared with the other workers,
     consumed from the front) in turn in a scratch page of ``url``; ``report``
     each outcome. A new scratch page is opened after a click that changed the URL
-    (or navigated), and after a failure, when the candidate is tried once more
+    when going back does not restore the page (:func:`_restored`), and after a failure, when the candidate is tried once more
     in a fresh page (the one before may have been spoiled by an earlier click).
     Candidates left when the deadline passes, or that fail twice, get no report.
     ``live`` (see ``explore_clicks``) is the first copy."""
@@ -239,7 +241,7 @@ async def _explore_sequence(
             report(candidate, outcome)
             if candidate.empty_href:
                 memory.learn_empty_href(url, scratch.reloaded)
-            if scratch.moved():
+            if scratch.moved() and not (todo and await _restored(scratch, settings, deadline)):
                 await close_quietly(scratch.page)
                 scratch = None
     finally:
@@ -326,6 +328,42 @@ class _Scratch:
             (u for u in (*state.navigations, page.url, *state.popups) if _is_new(u, before)),
             None,
         )
+
+
+async def _restored(scratch: _Scratch, settings: RenderSettings, deadline: float) -> bool:
+    """Bring a copy that a click moved to another route of the same document
+    (``history.pushState`` or a hash change: a navigation to a new document
+    is cancelled, ``hooks.py``) back to the page's own route with
+    ``history.back()``, and mark its candidates again: much cheaper than
+    rendering the page once more, which a card grid whose every card is a
+    route change (a FAQ's topics) paid per card. True when, within
+    ``click_wait_ms``, the copy is back at its URL and shows the same
+    candidates as before (given the time to settle, which a page with endless
+    activity never does); else False, and the caller closes it."""
+    page = scratch.page
+    if page.is_closed():
+        return False
+    loop = asyncio.get_running_loop()
+    until = min(deadline, loop.time() + settings.click_wait_ms / 1000)
+    try:
+        await page.evaluate("() => history.back()")
+        while page.url != scratch.start_url:
+            if loop.time() >= until:
+                return False
+            await asyncio.sleep(_POLL_S)
+        while loop.time() < until and not await settled(
+            page,
+            settings.settle_ms,
+            max(int((until - loop.time()) * 1000), 0),
+            scratch.state.requests,
+        ):
+            await asyncio.sleep(_POLL_S)
+        texts = await mark_click_candidates(page)
+    except Exception:  # the page went away or would not answer: a fresh copy then
+        return False
+    if page.is_closed() or page.url != scratch.start_url or texts != scratch.texts:
+        return False
+    return True
 
 
 async def _open_scratch(context: BrowserContext, url: str, settings: RenderSettings) -> _Scratch:

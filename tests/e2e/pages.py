@@ -304,6 +304,38 @@ TWIN_ROUTES = {
     ),
 }
 
+
+ROUTE_CARDS = """<!doctype html>
+<html><head><title>Questions</title></head>
+<body><main id="app"></main>
+<script>
+// A single-page app whose topic cards change the route from a click handler
+// (no href), as a FAQ index built with a client-side router does.
+const topics = ["Housing", "Fees", "Exams", "Visas", "Library", "Transport"];
+function render() {
+  const app = document.getElementById("app");
+  const slug = location.pathname.split("/").pop();
+  if (slug !== "route-cards") {
+    app.innerHTML = "<h1>" + slug + "</h1><p>Answers about " + slug + ".</p>";
+    return;
+  }
+  app.innerHTML = "<h1>Questions</h1>";
+  for (const topic of topics) {
+    const card = document.createElement("div");
+    card.style.cursor = "pointer";
+    card.textContent = topic;
+    card.addEventListener("click", () => {
+      history.pushState({}, "", "/route-cards/" + topic.toLowerCase());
+      render();
+    });
+    app.appendChild(card);
+  }
+}
+window.addEventListener("popstate", render);
+render();
+</script></body></html>
+"""
+
 ROUTES: dict[str, Page] = {
     **TWIN_ROUTES,
     "/anchor-then-route": Page(ANCHOR_THEN_ROUTE),
@@ -318,6 +350,7 @@ ROUTES: dict[str, Page] = {
     ),
     "/docs": Page(SIDEBAR),
     "/spa": Page(HASH_SPA),
+    "/route-cards": Page(ROUTE_CARDS),
     "/fetch-spa": Page(FETCH_SPA),
     "/api/slow": Page(SLOW_API, content_type="application/json", delay_s=0.7),
     "/shadow": Page(SHADOW),

@@ -545,3 +545,21 @@ def test_a_slash_less_twin_that_redirects_is_not_rendered_again(
     assert _Handler.requested.count("/twin/guide") == 1
     assert result.skipped["url_variant"] >= 1
     assert not any(page.note and "duplicate" in page.note for page in result.pages)
+
+
+def test_route_cards_are_explored_in_one_copy_going_back_after_each(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    async def once() -> RenderedPage:
+        async with PlaywrightRenderer(chromium_browser, SETTINGS) as renderer:
+            return await renderer.render(site + "/route-cards")
+
+    before = len(_Handler.requested)
+    page = loop.run_until_complete(once())
+    clicked = {link.url for link in page.links if link.via_click}
+    topics = ("housing", "fees", "exams", "visas", "library", "transport")
+    assert clicked == {f"{site}/route-cards/{topic}" for topic in topics}
+    # Each card moved the copy to another route of the same document;
+    # history.back() brought it back instead of loading the page again.
+    loads = _Handler.requested[before:].count("/route-cards")
+    assert loads <= 2, loads  # the page itself and at most one more copy
