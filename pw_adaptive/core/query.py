@@ -616,13 +616,21 @@ def _segment(run: str, lang: str, synonyms: Synonyms) -> list[str]:
     """Split an unspaced run into words, then re-join segments that form a lexicon entry."""
     if len(run) < _SEGMENT_MIN_CHARS or synonyms.groups_of(run, lang):
         return [run]
-    pieces = segment_run(run, lang)
+    return _join_known(
+        segment_run(run, lang), "", lambda word: bool(synonyms.groups_of(word, lang))
+    )
+
+
+def _join_known(pieces: list[str], separator: str, known: Callable[[str], bool]) -> list[str]:
+    """``pieces`` with runs of up to :data:`_MAX_MERGE` adjacent pieces joined
+    by ``separator`` wherever ``known`` accepts the joined form: longest
+    first, from left to right."""
     words: list[str] = []
     start = 0
     while start < len(pieces):
         for stop in range(min(len(pieces), start + _MAX_MERGE), start + 1, -1):
-            joined = "".join(pieces[start:stop])
-            if synonyms.groups_of(joined, lang):
+            joined = separator.join(pieces[start:stop])
+            if known(joined):
                 words.append(joined)
                 start = stop
                 break
@@ -912,19 +920,9 @@ def _join_syllables(syllables: list[str], lang: str, synonyms: Synonyms) -> list
         for key in ("compounds", "portal_generic")
         for phrase in language_data(lang).get(key, ())
     )
-    words: list[str] = []
-    start = 0
-    while start < len(syllables):
-        for stop in range(min(len(syllables), start + _MAX_MERGE), start + 1, -1):
-            phrase = " ".join(syllables[start:stop])
-            if phrase in known or synonyms.groups_of(phrase, lang):
-                words.append(phrase)
-                start = stop
-                break
-        else:
-            words.append(syllables[start])
-            start += 1
-    return words
+    return _join_known(
+        syllables, " ", lambda phrase: phrase in known or bool(synonyms.groups_of(phrase, lang))
+    )
 
 
 def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, ...], list[str]]:

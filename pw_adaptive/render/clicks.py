@@ -361,9 +361,7 @@ async def _restored(scratch: _Scratch, settings: RenderSettings, deadline: float
         texts = await mark_click_candidates(page)
     except Exception:  # the page went away or would not answer: a fresh copy then
         return False
-    if page.is_closed() or page.url != scratch.start_url or texts != scratch.texts:
-        return False
-    return True
+    return not page.is_closed() and page.url == scratch.start_url and texts == scratch.texts
 
 
 async def _open_scratch(context: BrowserContext, url: str, settings: RenderSettings) -> _Scratch:
