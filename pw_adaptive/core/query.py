@@ -494,19 +494,15 @@ class Synonyms:
     def words_of(self, numbers: Iterable[int]) -> tuple[tuple[str, str], ...]:
         """The members (word, language; "" when untagged) of the groups
         ``numbers``, without repeats."""
-        found: dict[tuple[str, str], None] = {}
-        for number in numbers:
-            if number < len(self.groups):
-                found.update(dict.fromkeys((m, self._lang.get(m, "")) for m in self.groups[number]))
-        return tuple(found)
+        return _union(
+            ((m, self._lang.get(m, "")) for m in self.groups[n])
+            for n in numbers
+            if n < len(self.groups)
+        )
 
     def hints_of(self, numbers: Iterable[int]) -> tuple[tuple[str, str], ...]:
         """The menu hints (word, language) of the groups ``numbers``, without repeats."""
-        found: dict[tuple[str, str], None] = {}
-        for number in numbers:
-            if number < len(self.hints):
-                found.update(dict.fromkeys(self.hints[number]))
-        return tuple(found)
+        return _union(self.hints[n] for n in numbers if n < len(self.hints))
 
     def language_votes(self, text: str) -> dict[str, int]:
         """For each language, how many of the words of ``text`` (normalized,
@@ -610,6 +606,14 @@ DEFAULT_SYNONYMS: Final[Synonyms] = Synonyms._from_json(
 )
 """Cross-lingual university-portal vocabulary (``data/synonyms.json``): one
 group per topic, each in the languages of ``data/languages.json``."""
+
+
+def _union(rows: Iterable[Iterable[tuple[str, str]]]) -> tuple[tuple[str, str], ...]:
+    """The pairs of ``rows``, in order, without repeats."""
+    found: dict[tuple[str, str], None] = {}
+    for row in rows:
+        found.update(dict.fromkeys(row))
+    return tuple(found)
 
 
 def _segment(run: str, lang: str, synonyms: Synonyms) -> list[str]:
@@ -910,16 +914,22 @@ _SYLLABIC: Final = frozenset({"vi"})
 syllables ("ký túc xá", dormitory) is several tokens."""
 
 
+@functools.cache
+def _words_of_syllables(lang: str) -> frozenset[str]:
+    """``lang``'s ``compounds`` and ``portal_generic`` words, folded."""
+    return frozenset(
+        " ".join(fold(phrase).split())
+        for key in ("compounds", "portal_generic")
+        for phrase in language_data(lang).get(key, ())
+    )
+
+
 def _join_syllables(syllables: list[str], lang: str, synonyms: Synonyms) -> list[str]:
     """``syllables`` with the words of several syllables joined, longest first:
     the lexicon's phrases, the language's ``portal_generic`` words and its
     ``compounds`` (``data/languages.json``). "ký túc xá sinh viên" is two words,
     dormitory and student, not five terms that every page matches apart."""
-    known = frozenset(
-        " ".join(fold(phrase).split())
-        for key in ("compounds", "portal_generic")
-        for phrase in language_data(lang).get(key, ())
-    )
+    known = _words_of_syllables(lang)
     return _join_known(
         syllables, " ", lambda phrase: phrase in known or bool(synonyms.groups_of(phrase, lang))
     )

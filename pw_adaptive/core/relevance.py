@@ -264,28 +264,25 @@ def assess(
         return Assessment(0.0, False)
     # Where the page states its subject: the title, a heading or the URL.
     stated = [bool(in_title[i] or in_headings[i] or in_url[i]) for i in range(terms)]
-    # Only words that qualify the query's topic, and few of them: no evidence.
+    # When the query names a topic of the lexicon, a page that names none of
+    # its words but only words that qualify it is no evidence with fewer than
+    # QUALIFIERS_SHARE of the specific terms, and not about the query (below)
+    # without more than that share.
     present = [i for i in specific_terms if stated[i] or in_body[i]]
-    if (
-        any(query.topical[i] for i in specific_terms)
-        and not any(query.topical[i] for i in present)
-        and len(present) < QUALIFIERS_SHARE * len(specific_terms)
-    ):
+    off_topic = any(query.topical[i] for i in specific_terms) and not any(
+        query.topical[i] for i in present
+    )
+    qualifiers = len(present) / len(specific_terms)
+    if off_topic and qualifiers < QUALIFIERS_SHARE:
         return Assessment(0.0, False)
     mean = sum(w * f for w, f in zip(weights, facets, strict=True)) / sum(weights)
     score = (1.0 - SOFT_MIN_SHARE) * mean + SOFT_MIN_SHARE * min(facets[i] for i in specific_terms)
     score = min(1.0, max(0.0, score))
     named = any(stated[i] or in_body[i] * length_factor >= FOCUS_MENTIONS for i in specific_terms)
-    topical = [i for i in specific_terms if query.topical[i]]
-    on_topic = (
-        not topical
-        or any(i in present for i in topical)
-        or len(present) > QUALIFIERS_SHARE * len(specific_terms)
-    )
     about = (
         score >= EVIDENCE_RELEVANCE
         and named
-        and on_topic
+        and (not off_topic or qualifiers > QUALIFIERS_SHARE)
         and _link_share(markdown) <= HUB_LINK_SHARE
     )
     return Assessment(score, about)

@@ -105,17 +105,25 @@ def phrases(key: str) -> frozenset[str]:
     )
 
 
-# Languages written without spaces between words (or, in Korean, with
-# particles glued to them): a question word is found inside the text.
-_UNSPACED: Final = frozenset({"zh", "ja", "th", "ko"})
-_NON_WORD: Final = re.compile(r"[^\w]+")
-
-
 @functools.cache
-def _when_words(lang: str) -> tuple[str, ...]:
+def _when_pattern(lang: str) -> re.Pattern[str] | None:
+    """``lang``'s ``when_words`` as one pattern over folded text, matched as
+    query terms are: inside a run of an unspaced script, at a word start in
+    Korean (a particle may follow: "언제까지"), else as whole words."""
     from pw_adaptive.text.normalize import fold
+    from pw_adaptive.text.scripts import is_unspaced, script_of
 
-    return tuple(" ".join(fold(w).split()) for w in language_data(lang).get("when_words", ()))
+    alternatives = []
+    for phrase in language_data(lang).get("when_words", ()):
+        words = fold(phrase).split()
+        body = r"\W+".join(re.escape(word) for word in words)
+        if is_unspaced(phrase):
+            alternatives.append(body)
+        elif script_of(phrase) == "hangul":
+            alternatives.append(rf"(?<!\w){body}")
+        else:
+            alternatives.append(rf"(?<!\w){body}(?!\w)")
+    return re.compile("|".join(alternatives)) if alternatives else None
 
 
 def asks_when(text: str, lang: str) -> bool:
@@ -124,13 +132,8 @@ def asks_when(text: str, lang: str) -> bool:
     file's ``when_words``)."""
     from pw_adaptive.text.normalize import fold
 
-    words = _when_words(lang)
-    if not words:
-        return False
-    spaced = " " + " ".join(_NON_WORD.sub(" ", fold(text)).split()) + " "
-    if lang in _UNSPACED:
-        return any(word in spaced for word in words)
-    return any(f" {word} " in spaced for word in words)
+    pattern = _when_pattern(lang)
+    return pattern is not None and pattern.search(fold(text)) is not None
 
 
 @functools.cache

@@ -295,6 +295,8 @@ def test_a_query_word_that_is_one_topic_s_hint_takes_that_topic_s_words() -> Non
         pytest.param("試験はいつですか", "Academic calendar", id="ja"),
         pytest.param("متى تبدأ الامتحانات", "التقويم الجامعي", id="ar"),
         pytest.param("Wann beginnt die Prüfungszeit", "Semestertermine", id="de"),
+        pytest.param("기숙사 신청은 언제까지", "학사일정", id="ko-particle"),
+        pytest.param("Sınavlar ne zaman başlıyor", "Akademik takvim", id="tr-two-words"),
     ],
 )
 def test_a_when_question_takes_the_calendar_s_words_as_menu_hints(query: str, label: str) -> None:
@@ -305,7 +307,14 @@ def test_a_when_question_takes_the_calendar_s_words_as_menu_hints(query: str, la
 
 @pytest.mark.parametrize(
     "query",
-    ["sesja egzaminacyjna", "exam results", "考试安排", "試験の結果", "students whenever possible"],
+    [
+        "sesja egzaminacyjna",
+        "exam results",
+        "考试安排",
+        "試験の結果",
+        "기숙사 신청",
+        "students whenever possible",
+    ],
 )
 def test_a_query_that_asks_no_when_has_no_calendar_hints(query: str) -> None:
     assert not Query(query).hinted("Academic calendar")
