@@ -449,25 +449,44 @@ def label_tasks(labels: dict[str, Any], origin: str) -> list[Task]:
     ]
 
 
+_SITEMAP_LINE = re.compile(r"^(\s*sitemap:\s*)https?://[^/\s]+", re.IGNORECASE)
+_SITEMAP_LOC = re.compile(rb"(<loc>\s*)https?://[^/<\s]+")
+
+
 class _StaticHandler(SimpleHTTPRequestHandler):
-    """Serves a built site from disk. ``robots.txt`` is served without its
-    ``Crawl-delay`` lines: the copy is on loopback, and a delay would only
-    slow the benchmark down (it changes when pages start, not which)."""
+    """Serves a built site from disk, as its own server would serve it under
+    the loopback origin. ``robots.txt`` is served without its ``Crawl-delay``
+    lines: the copy is on loopback, and a delay would only slow the benchmark
+    down (it changes when pages start, not which). A snapshot's sitemaps and
+    robots.txt ``Sitemap:`` lines name the production host
+    (``https://www.example.edu/...``); they are served with the loopback
+    origin in its place, as the production server names itself."""
+
+    def _send(self, body: bytes, content_type: str) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def do_GET(self) -> None:
-        if self.path.split("?", 1)[0] == "/robots.txt":
+        path = self.path.split("?", 1)[0]
+        origin = f"http://{self.headers.get('Host', '127.0.0.1')}"
+        if path == "/robots.txt":
             robots = Path(self.directory) / "robots.txt"
             if robots.is_file():
                 lines = robots.read_text(encoding="utf-8").splitlines()
-                body = "\n".join(
-                    ln for ln in lines if not ln.lower().startswith("crawl-delay")
-                ).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "text/plain; charset=utf-8")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+                kept = [ln for ln in lines if not ln.lower().startswith("crawl-delay")]
+                body = "\n".join(_SITEMAP_LINE.sub(rf"\g<1>{origin}", ln) for ln in kept)
+                self._send(body.encode(), "text/plain; charset=utf-8")
                 return
+        if path.endswith(".xml"):
+            file = Path(self.translate_path(path))
+            if file.is_file():
+                body = file.read_bytes()
+                if b"<urlset" in body or b"<sitemapindex" in body:
+                    self._send(_SITEMAP_LOC.sub(rb"\g<1>" + origin.encode(), body), "text/xml")
+                    return
         super().do_GET()
 
     def log_message(self, format: str, *args: Any) -> None:

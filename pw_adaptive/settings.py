@@ -64,6 +64,12 @@ class CrawlSettings:
     adaptive_stop: bool = True
     """Stop on the stopper's verdict. False: crawl until the budget or the
     frontier runs out (the benchmarks' "stopper off" baseline)."""
+    use_sitemaps: bool = True
+    """Read the start origin's sitemaps (robots.txt ``Sitemap:`` lines, else
+    ``/sitemap.xml``) in the background, keep the pages whose URL words name
+    most of the query, and render those no link reached before the stopper
+    ends the crawl (``pw_adaptive.crawling.sitemap_reserve``). False: follow
+    links only. A resumed crawl follows links only."""
     forgive_score: float = 0.35
     """While a non-blind link at least this strong is queued, the stale run is
     forgiven: pages that came up empty must not end the crawl before a

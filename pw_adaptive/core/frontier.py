@@ -448,6 +448,10 @@ class Frontier:
             or canonical in self._aliases
         )
 
+    def waiting(self, canonical: str) -> bool:
+        """Whether a canonical URL is queued or in flight (not yet done)."""
+        return canonical in self._queued or canonical in self._in_flight
+
     def queued_score(self, canonical: str) -> float | None:
         """The score of a queued (not yet popped) canonical URL, or None."""
         entry = self._queued.get(canonical)

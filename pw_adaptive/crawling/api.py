@@ -224,6 +224,7 @@ class AdaptiveCrawler:
                 processor = PageProcessor(run, fetcher, emit, self._scorer)
                 if not run.pages:
                     await _check_start(run, processor)
+                    processor.start_sitemap(run.start_url)
                 if settings.probe_soft_404 and not run.pages:
                     await _probe_soft_404(run, renderer)
                 counter = {"n": 0}
@@ -235,14 +236,17 @@ class AdaptiveCrawler:
 
                 first = not run.pages
                 render = _with_retries(renderer.render, run)
-                await crawl_loop(
-                    run,
-                    _first_page_guard(render, run) if first else render,
-                    processor,
-                    progress=on_progress,
-                    cancel=cancel,
-                    after_page=after_page,
-                )
+                try:
+                    await crawl_loop(
+                        run,
+                        _first_page_guard(render, run) if first else render,
+                        processor,
+                        progress=on_progress,
+                        cancel=cancel,
+                        after_page=after_page,
+                    )
+                finally:
+                    await processor.sitemap.close()
             result = run.result()
             if checkpoint is not None:
                 _save(run, checkpoint, journal, done=True)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from pw_adaptive.core.dedup import fingerprint
 from pw_adaptive.core.frontier import DUPLICATE_URL, INVALID_URL, QUEUED, FrontierEntry
-from pw_adaptive.core.links import LANGUAGE_SWITCH_FACTOR, Region, is_language_switch
+from pw_adaptive.core.links import LANGUAGE_SWITCH_FACTOR, Link, Region, is_language_switch
 from pw_adaptive.core.relevance import MIN_RELEVANCE, about_enough, assess, scan_page
 from pw_adaptive.core.scoring import AnchorScorer, LinkScorer
 from pw_adaptive.core.stopper import StopReason
@@ -35,6 +35,12 @@ from pw_adaptive.core.variants import slash_twin
 from pw_adaptive.crawling.attachments import extract_text
 from pw_adaptive.crawling.robots import RobotsPolicy, robots_url
 from pw_adaptive.crawling.run import CrawlRun
+from pw_adaptive.crawling.sitemap_reserve import (
+    MAX_RESERVE,
+    SITEMAP_MIN_CLUE,
+    SitemapReserve,
+    read_sitemaps,
+)
 from pw_adaptive.pages import (
     Fetcher,
     RenderedPage,
@@ -96,6 +102,8 @@ class PageProcessor:
         self._inherit = run.settings.inherit
         self._floors: dict[Region, float] | None = None if run.settings.section_floors else {}
         self._inherit_min = run.settings.inherit_min_relevance
+        self.sitemap = SitemapReserve(run.sitemap)
+        """The sitemap's pages kept for a last look before the crawl stops."""
 
     async def robots_for(self, url: str) -> RobotsPolicy | None:
         """The robots policy of ``url``'s origin (fetched once), or None when ignored."""
@@ -118,6 +126,58 @@ class PageProcessor:
             if delay > run.settings.host_delay_s:
                 run.frontier.set_crawl_delay(origin, delay)
         return policy
+
+    def start_sitemap(self, start_url: str) -> None:
+        """Begin reading the start origin's sitemaps in the background
+        (``pw_adaptive.crawling.sitemap_reserve``); nothing without a fetcher,
+        with ``use_sitemaps`` off, or without the stopper (nothing to hold)."""
+        settings = self.run.settings
+        if self.fetcher is not None and settings.use_sitemaps and settings.adaptive_stop:
+            self.sitemap.start(self._sitemap_candidates(self.fetcher, start_url))
+
+    async def _sitemap_candidates(
+        self, fetcher: Fetcher, start_url: str
+    ) -> list[tuple[str, float]]:
+        """The sitemap pages worth a last look, (URL, score), best first."""
+        run = self.run
+        policy = await self.robots_for(start_url)
+        named = policy.sitemaps() if policy is not None else ()
+        listed = await read_sitemaps(fetcher, start_url, named)
+        stats = run.sitemap
+        stats.files, stats.urls = listed.files, len(listed.urls)
+        # The language of the start page, where the sitemap names it: the
+        # versions of the site in other languages are left out, as links to
+        # them are (LANGUAGE_SWITCH_FACTOR).
+        languages = {_canonical_or(u, u): tag for u, tag in listed.languages.items()}
+        own = _primary(languages.get(start_url, ""))
+        prior = list(run.query.term_weights)
+        reserve: list[tuple[str, float]] = []
+        for url in listed.urls:
+            try:
+                target = canonicalize_url(url)
+            except ValueError:
+                continue
+            tag = _primary(languages.get(target, ""))
+            if is_language_switch(start_url, target) or (own and tag and tag != own):
+                continue  # the same pages in a language the user did not start in
+            scored = self.scorer.score(
+                Link(target),
+                run.query,
+                0.0,
+                inherit=self._inherit,
+                floors={},
+                weights=prior,
+                inherit_min=self._inherit_min,
+            )
+            if scored.clue <= SITEMAP_MIN_CLUE:
+                continue
+            if policy is not None and not policy.allows(target):
+                continue
+            reserve.append((target, scored.score))
+        reserve.sort(key=lambda item: -item[1])  # stable: sitemap order among equals
+        del reserve[MAX_RESERVE:]
+        stats.reserved = len(reserve)
+        return reserve
 
     async def process(self, entry: FrontierEntry, page: RenderedPage) -> str | None:
         """Record one rendered page; returns the stopper's reason, if any."""
@@ -183,7 +243,7 @@ class PageProcessor:
             run.frontier.skip(note)
             # An empty, irrelevant page for the stopper: it still counts
             # towards the cold start when the link that led here was blind.
-            reason = self._observe(entry, "", 0.0)
+            reason = await self._observe(entry, "", 0.0)
             self._emit_page(entry, page, final, 0.0, note=note)
             return reason
         # The site's name in the title says nothing about the page.
@@ -202,7 +262,7 @@ class PageProcessor:
             hits=hits,
         )
         score = verdict.relevance
-        reason = self._observe(entry, page.markdown, score, hits)
+        reason = await self._observe(entry, page.markdown, score, hits)
         if run.term_weights is not None:
             run.term_weights.observe(hits.mask)
         await self._push_links(entry, page, final, score)
@@ -305,14 +365,19 @@ class PageProcessor:
                 frontier.add_alias(queued, frontier.resolve(reduced))
                 frontier.skip("url_variant")
 
-    def _observe(
+    async def _observe(
         self, entry: FrontierEntry, markdown: str, score: float, hits: TextHits | None = None
     ) -> str | None:
-        """The stopper's verdict on one page (None while ``adaptive_stop`` is off)."""
+        """The stopper's verdict on one page (None while ``adaptive_stop`` is off).
+        A stop first waits for the sitemap's reserved pages (``SitemapReserve``)."""
         run = self.run
         lead = max(run.frontier.best_score(), max(run.rendering.values(), default=0.0))
         reason = run.adaptive.observe(run.query, markdown, score, entry.blind, lead=lead, hits=hits)
-        return reason if run.settings.adaptive_stop else None
+        if reason is None or not run.settings.adaptive_stop:
+            return None
+        if await self.sitemap.hold(run.frontier, run.settings.adaptive.patience):
+            return None
+        return reason
 
     async def _push_links(
         self, entry: FrontierEntry, page: RenderedPage, final: str, score: float
@@ -500,6 +565,11 @@ async def _probed(
     return _KnownTwin(twin) if twin is not None else await render(url)
 
 
+def _primary(tag: str) -> str:
+    """The primary subtag of a language tag ("pt-br" -> "pt"; "" -> "")."""
+    return tag.replace("_", "-").split("-", 1)[0]
+
+
 def _canonical_or(url: str | None, fallback: str) -> str:
     if not url:
         return fallback
@@ -563,6 +633,10 @@ async def crawl_loop(
                 if run.frontier.budget_left <= 0:
                     run.stop_reason = StopReason.BUDGET_EXHAUSTED
                 elif wait is None:
+                    if settings.adaptive_stop and await processor.sitemap.hold(
+                        run.frontier, settings.adaptive.patience
+                    ):
+                        continue  # the sitemap's reserved pages first
                     run.stop_reason = StopReason.FRONTIER_EXHAUSTED
                 else:
                     await asyncio.sleep(min(wait, 1.0))

@@ -66,6 +66,12 @@ class RobotsPolicy:
             return True
         return bool(self.rules.can_fetch(url, self.user_agent))
 
+    def sitemaps(self) -> tuple[str, ...]:
+        """The sitemap URLs the robots.txt names (``Sitemap:`` lines)."""
+        if self.rules is None:
+            return ()
+        return tuple(self.rules.sitemaps)
+
     def crawl_delay(self) -> float:
         """The Crawl-delay for our user agent, capped at ``MAX_CRAWL_DELAY`` (0 when unset)."""
         if self.rules is None:

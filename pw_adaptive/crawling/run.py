@@ -23,6 +23,7 @@ from pw_adaptive.core.traps import TrapDetector, TrapReason
 from pw_adaptive.core.urls import canonicalize_url
 from pw_adaptive.core.variants import VariantLearner
 from pw_adaptive.crawling.robots import RobotsPolicy
+from pw_adaptive.crawling.sitemap_reserve import SitemapStats
 from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord, SkipRecord
 from pw_adaptive.settings import CrawlSettings
 
@@ -68,6 +69,8 @@ class CrawlRun:
     """The highest relevance of any page so far (``relevance.about_enough``)."""
     rendering: dict[str, float] = field(default_factory=dict)
     """Scores of the non-blind pages being rendered right now, by URL."""
+    sitemap: SitemapStats = field(default_factory=SitemapStats)
+    """What the start origin's sitemaps gave (``crawling.sitemap_reserve``)."""
     stop_reason: str | None = None
     started: float = field(default_factory=time.monotonic)
     elapsed_before: float = 0.0
@@ -133,6 +136,12 @@ class CrawlRun:
             StopReason.TIME_LIMIT: f"the time limit of {self.settings.time_limit_s} s was reached",
             StopReason.CANCELLED: "the crawl was cancelled (SIGINT/SIGTERM or the caller)",
         }.get(StopReason(reason), str(reason))
+        sitemap = self.sitemap
+        if sitemap.released and reason in _STOPPER_REASONS:
+            why += (
+                f"; the {sitemap.released} pages the sitemap names by the query's words"
+                " were rendered first"
+            )
         return {
             "reason": str(reason),
             "why": why,
@@ -143,6 +152,7 @@ class CrawlRun:
             "sources": adaptive.sources(),
             "queued": len(self.frontier),
             "best_queued": round(best, 4),
+            "sitemap": sitemap.to_json(),
         }
 
     def record_skip(self, url: str, parent: str, reason: str) -> SkipRecord | None:
@@ -157,6 +167,11 @@ class CrawlRun:
         record = SkipRecord(url=url, parent=parent, reason=reason)
         self.skips.append(record)
         return record
+
+
+_STOPPER_REASONS = frozenset(
+    {StopReason.COVERAGE_REACHED, StopReason.SATURATED, StopReason.NO_RELEVANT_PAGES}
+)
 
 
 def new_run(start_url: str, query: Query, settings: CrawlSettings) -> CrawlRun:

@@ -423,7 +423,7 @@ def test_a_slash_less_link_to_a_rendered_page_is_probed_not_rendered() -> None:
     fetcher = _RedirectingFetcher({f"{SITE}/team": f"{SITE}/team/"})
     settings = CrawlSettings(
         concurrency=1, respect_robots=False, probe_soft_404=False, adaptive_stop=False,
-        max_pages=3,
+        max_pages=3, use_sitemaps=False,
     )  # fmt: skip
     crawler = AdaptiveCrawler(settings, renderer=renderer, fetcher=fetcher)
     result = asyncio.run(crawler.run(SITE + "/", "housing"))

@@ -1,0 +1,199 @@
+"""A last look at the site's sitemap before the crawl stops.
+
+A focused crawl follows the links a person would follow, best first, and
+stops when the pages stop adding anything new. Sites repeat a topic in a
+second section that no link from the first one leads to ("Admission
+requirements" under *Student services* as well as under *Admissions*); the
+stopper then ends the crawl before it ever sees that section. The site's
+sitemap lists it, and its URL often names the topic.
+
+So, at the start of a crawl, the start origin's sitemaps are read in the
+background (robots.txt ``Sitemap:`` lines, else ``/sitemap.xml``; index files
+followed up to ``MAX_SITEMAP_FILES`` files), and the pages whose URL words
+name more than half of the query (:data:`SITEMAP_MIN_SHARE`) are kept in
+reserve. They are not queued: where the site's own links reach them, the
+crawl meets them with the words a person reads, in the order its links
+suggest. The first time the stopper wants to end the crawl, the reserved
+pages it has not reached, the best named first and at most the stopper's
+patience of them, are queued, and the stop waits until they are rendered.
+One that brings something new resets the stale run, as any page does; when
+none does, the crawl ends as it would have, a few pages later. A crawl
+therefore never ends earlier than it would without its sitemap.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Iterable
+from dataclasses import dataclass
+from typing import Final
+from urllib.parse import urljoin
+
+from pw_adaptive.core.frontier import QUEUED, Frontier
+from pw_adaptive.core.links import CLUE_WEIGHTS
+from pw_adaptive.core.sitemaps import MAX_SITEMAP_BYTES, MAX_SITEMAP_FILES, parse_sitemap
+from pw_adaptive.core.urls import url_host
+from pw_adaptive.pages import Fetcher
+
+__all__ = [
+    "MAX_RESERVE",
+    "SITEMAP_MIN_CLUE",
+    "SITEMAP_MIN_SHARE",
+    "SITEMAP_PARENT",
+    "SitemapReserve",
+    "read_sitemaps",
+]
+
+SITEMAP_MIN_SHARE: Final = 0.5
+"""A sitemap URL is kept when its words name more than this share of the
+query (weighted by the terms' weights, as a link's clue is): a link needs
+less, because a person put it on a page among other words, while a sitemap
+lists every page of the site and a URL that names one term of several
+("/study/talks/...library...") is mostly noise."""
+
+SITEMAP_MIN_CLUE: Final = CLUE_WEIGHTS["url"] * SITEMAP_MIN_SHARE
+"""The clue (``score_link``) a sitemap URL must exceed: a URL clue is
+``CLUE_WEIGHTS["url"]`` times the share of the query it names."""
+
+READ_WAIT_S: Final = 10.0
+"""Seconds a stop waits at most for sitemaps still being read (they are read
+in the background from the start, so this only matters on a very slow site
+or a crawl that stops within its first pages)."""
+
+MAX_RESERVE: Final = 50
+"""Sitemap pages kept in reserve at most, the best named first."""
+
+SITEMAP_PARENT: Final = "sitemap"
+"""The ``parent`` of a page queued from the sitemap (no page linked to it)."""
+
+
+@dataclass(frozen=True)
+class SitemapPages:
+    """What a site's sitemaps list, all files together."""
+
+    files: int
+    """Sitemap files read."""
+    urls: tuple[str, ...]
+    """Page URLs on the start host, in the sitemaps' order."""
+    languages: dict[str, str]
+    """URL -> language tag, where the sitemap names it (``Sitemap.languages``)."""
+
+
+async def read_sitemaps(
+    fetcher: Fetcher, start_url: str, named: Iterable[str] = ()
+) -> SitemapPages:
+    """The pages the sitemaps of ``start_url``'s origin list.
+
+    ``named`` are the robots.txt's ``Sitemap:`` URLs; those on another host
+    are not read (a sitemap speaks for its own host), and without any,
+    ``/sitemap.xml`` is tried. Failures read as empty sitemaps.
+    """
+    host = url_host(start_url)
+    todo = [u for u in named if _same_host(u, host)] or [urljoin(start_url, "/sitemap.xml")]
+    seen: set[str] = set()
+    listed: dict[str, None] = {}
+    languages: dict[str, str] = {}
+    while todo and len(seen) < MAX_SITEMAP_FILES:
+        url = todo.pop(0)
+        if url in seen:
+            continue
+        seen.add(url)
+        fetched = await fetcher.fetch(url, max_bytes=MAX_SITEMAP_BYTES)
+        if fetched.status is None or fetched.status >= 400 or not fetched.body:
+            continue
+        sitemap = parse_sitemap(fetched.body, fetched.url or url)
+        todo += [u for u in sitemap.sitemaps if _same_host(u, host)]
+        listed.update(dict.fromkeys(u for u in sitemap.urls if _same_host(u, host)))
+        languages.update(sitemap.languages)
+    return SitemapPages(len(seen), tuple(listed), languages)
+
+
+def _same_host(url: str, host: str) -> bool:
+    try:
+        return url_host(url) == host
+    except ValueError:
+        return False
+
+
+@dataclass
+class SitemapStats:
+    """What the sitemap gave a crawl (the summary's ``stop["sitemap"]``)."""
+
+    files: int = 0
+    """Sitemap files read."""
+    urls: int = 0
+    """Page URLs they listed on the start host."""
+    reserved: int = 0
+    """Of them, kept in reserve: their URL words name the query."""
+    released: int = 0
+    """Reserved pages queued when the stopper first wanted to stop."""
+
+    def to_json(self) -> dict[str, int]:
+        return {
+            "files": self.files,
+            "urls": self.urls,
+            "reserved": self.reserved,
+            "released": self.released,
+        }
+
+
+class SitemapReserve:
+    """The sitemap's pages kept back until the stopper first wants to stop.
+
+    ``start`` begins reading in the background (it overlaps the first
+    renders); ``hold`` is asked with every stop reason and says whether the
+    stop must wait; ``close`` cancels a read still running.
+    """
+
+    def __init__(self, stats: SitemapStats | None = None) -> None:
+        self.stats = stats if stats is not None else SitemapStats()
+        self._task: asyncio.Future[list[tuple[str, float]]] | None = None
+        self._released: set[str] = set()
+        self._used = False
+
+    def start(self, read: Awaitable[list[tuple[str, float]]]) -> None:
+        """Read the reserve with ``read``: (URL, score) pairs, best first."""
+        self._task = asyncio.ensure_future(read)
+
+    async def hold(self, frontier: Frontier, limit: int) -> bool:
+        """Whether a stop must wait: released pages are still queued or
+        rendering. The first call releases up to ``limit`` reserved pages
+        that the crawl has neither rendered nor skipped."""
+        if not self._used:
+            self._used = True
+            self._release(frontier, await self._reserve(), limit)
+        waiting = frontier.waiting
+        self._released = {url for url in self._released if waiting(url)}
+        return bool(self._released)
+
+    async def _reserve(self) -> list[tuple[str, float]]:
+        task, self._task = self._task, None
+        if task is None:
+            return []
+        done, _ = await asyncio.wait({task}, timeout=READ_WAIT_S)
+        if not done:
+            task.cancel()
+            return []
+        if task.cancelled() or task.exception() is not None:
+            return []  # a sitemap that cannot be read is no sitemap
+        return task.result()
+
+    def _release(self, frontier: Frontier, reserve: list[tuple[str, float]], limit: int) -> None:
+        for url, score in reserve:
+            if len(self._released) >= limit:
+                break
+            verdict = frontier.screen(url, 1)
+            if verdict is not None and verdict != QUEUED:
+                continue  # rendered, in flight, or refused by a filter
+            frontier.place(url, score=score, depth=1, parent=SITEMAP_PARENT)
+            self._released.add(url)
+        self.stats.released = len(self._released)
+
+    async def close(self) -> None:
+        """Cancel a read still running."""
+        task, self._task = self._task, None
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task

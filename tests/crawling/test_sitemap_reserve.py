@@ -1,0 +1,153 @@
+"""The sitemap's last look: pages no link reached, checked before the crawl stops."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from pw_adaptive import AdaptiveCrawler, CrawlSettings
+from pw_adaptive.core.links import Link, Region
+from pw_adaptive.crawling.sitemap_reserve import SITEMAP_PARENT
+from pw_adaptive.pages import FetchResult, RenderedPage
+from pw_adaptive.testing import FakeRenderer, make_page
+
+SITE = "http://uni.test"
+QUERY = "undergraduate admission requirements"
+REQUIREMENTS = (
+    "## Undergraduate admission requirements\n\nUndergraduate applicants need the national "
+    "secondary certificate. Admission requirements include a medical examination.\n\n"
+    "Undergraduate admission is decided by the ministry's central admission plan."
+)
+TEXT = {
+    "/": "Welcome to the university.",
+    "/admissions/": "## Admissions\n\nUndergraduate admission: see the requirements below.",
+    "/admissions/undergraduate/": REQUIREMENTS,
+    # A second section that no page links to: only the sitemap lists it.
+    "/students/admission/": (
+        "## Admission requirements and registration\n\nRegistration of undergraduate "
+        "students opens in September; admission requirements: original certificate, "
+        "four photographs and the admission form."
+    ),
+    "/en/students/admission/": REQUIREMENTS,
+}
+NAV = [("/admissions/", "Admissions"), ("/about/", "About"), ("/news/", "News")]
+CHILDREN = {
+    "/admissions/": [("/admissions/undergraduate/", "Undergraduate admission requirements")],
+    "/news/": [(f"/news/{i}/", f"Story {i}") for i in range(30)],
+}
+SITEMAP_URLS = ["/", "/admissions/", "/admissions/undergraduate/", "/students/admission/"]
+
+
+def _page(url: str) -> RenderedPage:
+    path = url.removeprefix(SITE) or "/"
+    links = [Link(SITE + p, text=t, region=Region.NAV) for p, t in NAV]
+    links += [Link(SITE + p, text=t) for p, t in CHILDREN.get(path, [])]
+    text = TEXT.get(path, f"A story about rowing, number {path}.")
+    return make_page(url, title=path, markdown=text, links=links)
+
+
+def _sitemap(paths: list[str], languages: dict[str, str] | None = None) -> bytes:
+    entries = []
+    for path in paths:
+        tag = (languages or {}).get(path)
+        alternate = (
+            f'<xhtml:link rel="alternate" hreflang="{tag}" href="{SITE}{path}"/>' if tag else ""
+        )
+        entries.append(f"<url><loc>{SITE}{path}</loc>{alternate}</url>")
+    return (
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+        f'xmlns:xhtml="http://www.w3.org/1999/xhtml">{"".join(entries)}</urlset>'
+    ).encode()
+
+
+class _Server:
+    """Answers the crawl's plain requests: robots.txt and sitemaps."""
+
+    def __init__(self, files: dict[str, bytes]) -> None:
+        self.files = files
+        self.asked: list[str] = []
+
+    async def fetch(self, url: str, *, max_bytes: int) -> FetchResult:
+        self.asked.append(url.removeprefix(SITE))
+        body = self.files.get(url.removeprefix(SITE))
+        if body is None:
+            return FetchResult(url, 404, "text/html", b"<h1>Not found</h1>", "http_404")
+        return FetchResult(url, 200, "application/xml", body)
+
+
+def _crawl(server: _Server, **options: Any) -> Any:
+    settings = CrawlSettings(concurrency=1, probe_soft_404=False, **options)
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_page), fetcher=server)
+    return asyncio.run(crawler.run(SITE + "/", QUERY))
+
+
+def _paths(result: Any) -> list[str]:
+    return [p.url.removeprefix(SITE) for p in result.pages]
+
+
+def test_without_a_sitemap_the_second_section_is_never_reached() -> None:
+    result = _crawl(_Server({}))
+    assert "/admissions/undergraduate/" in _paths(result)
+    assert "/students/admission/" not in _paths(result)
+    assert result.stop["sitemap"] == {"files": 1, "urls": 0, "reserved": 0, "released": 0}
+
+
+def test_the_sitemap_page_the_links_missed_is_rendered_before_the_stop() -> None:
+    without = _crawl(_Server({}))
+    result = _crawl(_Server({"/sitemap.xml": _sitemap(SITEMAP_URLS)}))
+    paths = _paths(result)
+    assert "/students/admission/" in paths
+    # The reserve waits for the first stop: the crawl went as before until then.
+    assert paths[: len(without.pages) - 1] == _paths(without)[: len(without.pages) - 1]
+    page = next(p for p in result.pages if p.url.endswith("/students/admission/"))
+    assert page.parent == SITEMAP_PARENT
+    # Only pages whose URL words name most of the query are kept ("/" names
+    # nothing); of them, only the one no link reached is released.
+    assert result.stop["sitemap"]["reserved"] == 3
+    assert result.stop["sitemap"]["released"] == 1
+    assert "the 1 pages the sitemap names" in result.stop["why"]
+    assert len(result.pages) >= len(without.pages)
+
+
+def test_robots_txt_names_the_sitemap_and_another_hosts_sitemap_is_not_read() -> None:
+    robots = (
+        "User-agent: *\nAllow: /\n"
+        "Sitemap: https://elsewhere.test/sitemap.xml\n"
+        f"Sitemap: {SITE}/maps/pages.xml\n"
+    ).encode()
+    server = _Server({"/robots.txt": robots, "/maps/pages.xml": _sitemap(SITEMAP_URLS)})
+    result = _crawl(server)
+    assert "/students/admission/" in _paths(result)
+    assert "/sitemap.xml" not in server.asked
+    assert not any("elsewhere" in url for url in server.asked)
+
+
+def test_robots_txt_rules_apply_to_the_sitemap_pages() -> None:
+    robots = b"User-agent: *\nDisallow: /students/\n"
+    server = _Server({"/robots.txt": robots, "/sitemap.xml": _sitemap(SITEMAP_URLS)})
+    assert "/students/admission/" not in _paths(_crawl(server))
+
+
+def test_another_language_version_is_left_out() -> None:
+    paths = ["/", "/en/students/admission/"]
+    languages = {"/": "ar", "/en/students/admission/": "en"}
+    server = _Server({"/sitemap.xml": _sitemap(paths, languages)})
+    result = _crawl(server)
+    assert "/en/students/admission/" not in _paths(result)
+    assert result.stop["sitemap"]["reserved"] == 0
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"use_sitemaps": False}, {"adaptive_stop": False, "max_pages": 8}],
+    ids=["sitemaps off", "stopper off"],
+)
+def test_the_sitemap_is_left_alone_when_switched_off_or_without_the_stopper(
+    options: dict[str, Any],
+) -> None:
+    server = _Server({"/sitemap.xml": _sitemap(SITEMAP_URLS)})
+    result = _crawl(server, **options)
+    assert "/students/admission/" not in _paths(result)
+    assert "/sitemap.xml" not in server.asked
