@@ -67,6 +67,7 @@ from pw_adaptive.text.normalize import (
     stem_prefix,
     strip_article,
     strip_particles,
+    unmark,
 )
 from pw_adaptive.text.scripts import (
     ARABIC,
@@ -132,6 +133,13 @@ def normalize_text(text: str) -> str:
     """Return ``text`` in the form every comparison uses (:func:`pw_adaptive.text.fold`):
     NFKC, case folding, Arabic letter variants folded. Idempotent."""
     return fold(text)
+
+
+def _match_form(text: str) -> str:
+    """``text`` in the form term patterns are matched against: folded
+    (:func:`normalize_text`), then Latin diacritics dropped (:func:`unmark`;
+    the patterns are compiled unmarked too)."""
+    return unmark(fold(text))
 
 
 def estimate_tokens(text: str) -> int:
@@ -764,7 +772,7 @@ class Query:
         """Return the set of terms ``text`` mentions: bit ``i`` is set when term ``i``
         or one of its synonyms occurs. 0 for text that mentions none (or is empty).
         """
-        normalized = normalize_text(text)
+        normalized = _match_form(text)
         families = _families(normalized)
         mask = 0
         for bit, patterns in enumerate(self._patterns):
@@ -782,7 +790,7 @@ class Query:
         return bool(text) and bool(self._hint_patterns) and self._hinted(text)
 
     def _match_hints(self, text: str) -> bool:
-        normalized = normalize_text(text)
+        normalized = _match_form(text)
         families = _families(normalized)
         return any(
             family in families and pattern.search(normalized) is not None
@@ -801,7 +809,7 @@ class Query:
         blocks (``blocks``, ``masks``) and the term weights (``mask``).
         """
         blocks = tuple(b for raw in text.split("\n\n") if (b := raw.strip()))
-        normalized_blocks = [normalize_text(clean(b) if clean else b) for b in blocks]
+        normalized_blocks = [_match_form(clean(b) if clean else b) for b in blocks]
         starts: list[int] = []
         offset = 0
         for block in normalized_blocks:
@@ -826,7 +834,7 @@ class Query:
         Occurrences do not overlap: "halls of residence" counts once for
         "housing", not also as "residence".
         """
-        normalized = normalize_text(text)
+        normalized = _match_form(text)
         families = _families(normalized)
         return [
             sum(
@@ -935,6 +943,13 @@ def _join_syllables(syllables: list[str], lang: str, synonyms: Synonyms) -> list
     )
 
 
+@functools.cache
+def _unmarked_stop_words(lang: str) -> frozenset[str]:
+    """The stop words of ``lang`` and English without their diacritics, for a
+    query typed without them ("jak polaczyc sie z wifi")."""
+    return frozenset(unmark(word) for word in stop_words(lang) | stop_words("en"))
+
+
 def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, ...], list[str]]:
     """The query's terms, and all its words (stop words too) in order."""
     normalized = normalize_text(text)
@@ -949,10 +964,12 @@ def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, .
     if lang in _SYLLABIC:
         words = _join_syllables(words, lang, synonyms)
     stops = stop_words(lang) | stop_words("en")
+    unmarked = _unmarked_stop_words(lang)
     terms: list[str] = []
     keys: set[str] = set()
     for word in words:
-        if word in stops and not synonyms.groups_of(word, lang):
+        stop = word in stops or unmark(word) in unmarked  # "sie" typed for "się"
+        if stop and not synonyms.groups_of(word, lang):
             continue
         if not any(char.isalnum() for char in word):
             continue  # a segmenter's punctuation ("・" in "住所・電話番号")
@@ -1062,8 +1079,11 @@ def _variants_regex(
             words = "[\\s\\-]+".join(re.escape(word) for word in variant.split())
             bounded.setdefault(family, []).append((variant, words))
         else:
-            pattern = _words_pattern(variant, variant_lang, singularize=singularize)
-            bounded.setdefault(family, []).append((variant, pattern))
+            # Stems are taken from the marked words (Snowball reads the
+            # marks); the text is matched unmarked (_match_form), so the
+            # pattern's letters are unmarked too.
+            pattern = unmark(_words_pattern(variant, variant_lang, singularize=singularize))
+            bounded.setdefault(family, []).append((unmark(variant), pattern))
     compiled = []
     for family in dict.fromkeys([*bounded, *unbounded]):
         alternatives = []

@@ -26,6 +26,7 @@ __all__ = [
     "stem_prefix",
     "strip_article",
     "strip_particles",
+    "unmark",
 ]
 
 _ARABIC_CHAR: Final = re.compile(f"[{ARABIC}]")
@@ -62,6 +63,38 @@ def fold(text: str) -> str:
     if _ARABIC_CHAR.search(folded) is not None:
         folded = folded.translate(_arabic_table())
     return folded
+
+
+@functools.cache
+def _unmark_table() -> dict[int, str | None]:
+    """str.translate table: folded Latin letters with diacritics -> their base
+    letter ("á" -> "a", "ł" -> "l"), Cyrillic "ё" -> "е", and combining
+    diacritical marks left over after NFKC (Turkish "i̇") dropped."""
+    table: dict[int, str | None] = {}
+    for code in (*range(0xC0, 0x250), *range(0x1E00, 0x1F00)):
+        char = chr(code)
+        if char.casefold() != char:
+            continue  # capitals never reach the table: the text is folded first
+        base = unicodedata.normalize("NFD", char)[0]
+        if base != char and base.isascii() and base.isalpha():
+            table[code] = base
+    table.update({ord(a): b for a, b in (("ł", "l"), ("ø", "o"), ("đ", "d"), ("ı", "i"))})
+    table[ord("ё")] = "е"
+    table.update(dict.fromkeys(range(0x0300, 0x0370)))
+    return table
+
+
+def unmark(text: str) -> str:
+    """``text`` (already :func:`fold`-ed) with the diacritics of Latin letters
+    dropped: the form query terms and page text are matched in, so that
+    "calendário" finds "/calendario-academico/", "matricula" typed without
+    its accent finds "Matrícula", and "władze" finds "wladze" in a URL.
+    Unlike :func:`fold` it is not applied to words before they are stemmed:
+    Snowball stemmers read the marks ("alimentação" -> "aliment"). Other
+    scripts are left alone, except Russian "ё", commonly written "е"."""
+    if text.isascii():
+        return text
+    return text.translate(_unmark_table())
 
 
 _SPACES: Final = re.compile(r"\s+")

@@ -482,3 +482,40 @@ def test_topical_terms_are_the_ones_that_reach_a_topic() -> None:
     assert Query("transport discounts").topical == (True, False)
     assert Query("Wohnheim in Karlsruhe").topical == (True, False)
     assert Query("rowing regatta").topical == (False, False)
+
+
+# --- diacritics: typed or not, in the text or in a URL ----------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "text"),
+    [
+        ("calendário acadêmico", "calendario-academico"),  # a URL's words
+        ("calendário acadêmico", "Calendario academico 2026"),
+        ("calendario academico", "Calendário Acadêmico da Graduação"),  # typed without
+        ("władze wydziału", "wladze_wydzialu"),  # "ł" does not decompose
+        ("ký túc xá", "ky tuc xa"),
+        ("общежитие", "общежитие"),
+    ],
+)
+def test_a_term_matches_with_or_without_its_diacritics(query: str, text: str) -> None:
+    q = Query(query)
+    assert q.hit_mask(text) == (1 << len(q)) - 1
+
+
+def test_stems_are_taken_from_the_marked_word() -> None:
+    # Snowball reads the marks: "alimentação" stems to "aliment", which
+    # "alimentações" starts with; the unmarked "alimentacao" would not.
+    assert Query("alimentação").hit_mask("auxílio para alimentações") == 1
+
+
+def test_a_stop_word_typed_without_its_diacritics_is_still_a_stop_word() -> None:
+    assert Query("jak polaczyc sie z wifi").terms == ("polaczyc", "wifi")
+    assert Query("jak połączyć się z wifi").terms == ("połączyć", "wifi")
+
+
+def test_other_scripts_keep_their_marks() -> None:
+    # Japanese voicing marks and Arabic letters are not diacritics to drop.
+    assert Query("ガイダンス").hit_mask("新入生ガイダンス") == 1
+    assert Query("ガイダンス").hit_mask("カイタンス") == 0
+    assert Query("السكن").hit_mask("السكن الجامعي") == 1

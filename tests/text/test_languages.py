@@ -17,6 +17,7 @@ from pw_adaptive.core.query import GENERIC_TERM_WEIGHT, Query, Synonyms
 from pw_adaptive.records import PageRecord
 from pw_adaptive.text import detect_language, detect_query_language, fold, tokens, word_count
 from pw_adaptive.text.languages import phrases, stop_words
+from pw_adaptive.text.normalize import unmark
 
 # --- segmentation and normalisation: the terms of a query --------------------
 
@@ -587,3 +588,25 @@ def test_bafoeg_is_german_student_finance() -> None:
     # funding wants, and what an English scholarships query reaches.
     assert Query("BAföG Beratung").topical[0]
     assert Query("student financial aid").hit_mask("BAföG-Antrag stellen") != 0
+
+
+# --- unmark: Latin diacritics dropped for matching --------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "unmarked"),
+    [
+        ("matrícula", "matricula"),
+        ("władze wydziału", "wladze wydzialu"),
+        ("ký túc xá", "ky tuc xa"),
+        ("øre đi", "ore di"),
+        ("i̇stanbul", "istanbul"),  # fold("İstanbul"): "i" and a combining dot
+        ("ёлка", "елка"),
+        ("общежитие", "общежитие"),
+        ("が学費", "が学費"),
+        ("plain ascii", "plain ascii"),
+    ],
+)
+def test_unmark_drops_latin_diacritics_only(text: str, unmarked: str) -> None:
+    assert unmark(text) == unmarked
+    assert unmark(unmarked) == unmarked
