@@ -152,7 +152,9 @@ class PageProcessor:
         own = _primary(languages.get(start_url, ""))
         prior = list(run.query.term_weights)
         reserve: list[tuple[str, float]] = []
-        for url in listed.urls:
+        for number, url in enumerate(listed.urls, 1):
+            if number % 1000 == 0:
+                await asyncio.sleep(0)  # a long sitemap must not hold up the pages
             try:
                 target = canonicalize_url(url)
             except ValueError:

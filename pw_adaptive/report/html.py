@@ -198,9 +198,14 @@ def _banner(log: CrawlLog) -> str:
         "frontier_exhausted",
     )
     cls = "finished" if finished else "stopped"
+    stop = log.summary.get("stop")
+    detail = stop.get("why") if isinstance(stop, dict) else None
+    said = (
+        f' <span id="stop-why">The crawl: {_e(detail)}.</span>' if isinstance(detail, str) else ""
+    )
     return (
         f'<p class="banner {cls}" id="stop-reason">Stopped: <strong>{_e(reason)}</strong> '
-        f"— {_e(why)}.</p>"
+        f"— {_e(why)}.{said}</p>"
     )
 
 

@@ -280,6 +280,15 @@ def test_the_banner_names_the_stop_reason_and_why(reason: str) -> None:
     assert STOP_REASONS[reason] in banner.group(1)
 
 
+def test_the_banner_quotes_the_crawls_own_account_of_its_stop() -> None:
+    why = "5 pages in a row added nothing new (patience 5), coverage 50% of 2 terms"
+    stop = {"reason": "saturated", "why": why, "sitemap": {"files": 1}}
+    document = render_html(
+        parse_lines(lines([*RECORDS[:-1], summary(stop_reason="saturated", stop=stop)]))
+    )
+    assert f'<span id="stop-why">The crawl: {why}.</span>' in document
+
+
 def test_an_interrupted_crawl_is_reported_with_a_note_and_no_stop_reason() -> None:
     document = render_html(parse_lines(lines(RECORDS[:-1])))
     assert "No stop reason" in document and 'id="notes"' in document
