@@ -159,6 +159,8 @@ class PageProcessor:
                 target = canonicalize_url(url)
             except ValueError:
                 continue
+            if not run.scope.allows_canonical(target):
+                continue  # a university's sitemap, a crawl of one faculty
             tag = _primary(languages.get(target, ""))
             if is_language_switch(start_url, target) or (own and tag and tag != own):
                 continue  # the same pages in a language the user did not start in

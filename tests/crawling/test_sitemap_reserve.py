@@ -130,6 +130,16 @@ def test_robots_txt_rules_apply_to_the_sitemap_pages() -> None:
     assert "/students/admission/" not in _paths(_crawl(server))
 
 
+def test_pages_outside_the_crawls_scope_are_not_kept() -> None:
+    server = _Server({"/sitemap.xml": _sitemap(SITEMAP_URLS)})
+    settings = CrawlSettings(concurrency=1, probe_soft_404=False, url_prefix=SITE + "/admissions/")
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_page), fetcher=server)
+    result = asyncio.run(crawler.run(SITE + "/admissions/", QUERY))
+    # A crawl kept to "/admissions/": the sitemap's "/students/..." is out.
+    assert "/students/admission/" not in _paths(result)
+    assert result.stop["sitemap"]["reserved"] == 2  # "/admissions/" and its child
+
+
 def test_another_language_version_is_left_out() -> None:
     paths = ["/", "/en/students/admission/"]
     languages = {"/": "ar", "/en/students/admission/": "en"}
