@@ -69,7 +69,8 @@ class CrawlSettings:
     ``/sitemap.xml``) in the background, keep the pages whose URL words name
     most of the query, and render those no link reached before the stopper
     ends the crawl (``pw_adaptive.crawling.sitemap_reserve``). False: follow
-    links only. A resumed crawl follows links only."""
+    links only. The reserve is saved with the crawl's state: a resumed crawl
+    makes the decisions an uninterrupted one makes."""
     forgive_score: float = 0.35
     """While a non-blind link at least this strong is queued, the stale run is
     forgiven: pages that came up empty must not end the crawl before a

@@ -224,6 +224,7 @@ class AdaptiveCrawler:
                 processor = PageProcessor(run, fetcher, emit, self._scorer)
                 if not run.pages:
                     await _check_start(run, processor)
+                if not run.sitemap.used:
                     processor.start_sitemap(run.start_url)
                 if settings.probe_soft_404 and not run.pages:
                     await _probe_soft_404(run, renderer)
@@ -246,7 +247,7 @@ class AdaptiveCrawler:
                         after_page=after_page,
                     )
                 finally:
-                    await processor.sitemap.close()
+                    await run.sitemap.close()
             result = run.result()
             if checkpoint is not None:
                 _save(run, checkpoint, journal, done=True)
@@ -365,6 +366,7 @@ def _save(run: CrawlRun, checkpoint: Checkpoint, journal: _Journal, *, done: boo
         "soft404": run.soft404.state(),
         "variants": run.variants.state(),
         "titles": run.titles.state(),
+        "sitemap": run.sitemap.state(),
     }
     for i, record in enumerate(records, start=journal.saved):
         state[f"record:{i}"] = record
@@ -408,6 +410,7 @@ def _resume(run: CrawlRun, checkpoint: Checkpoint) -> list[dict[str, Any]]:
     run.soft404.restore(checkpoint.get_state("soft404"))
     run.variants.restore(checkpoint.get_state("variants"))
     run.titles.restore(checkpoint.get_state("titles"))
+    run.sitemap.restore(checkpoint.get_state("sitemap"))
     saved = [checkpoint.get_state(f"record:{i}") for i in range(int(state["records"]))]
     for record in saved:
         if record["type"] == "page":

@@ -38,7 +38,6 @@ from pw_adaptive.crawling.run import CrawlRun
 from pw_adaptive.crawling.sitemap_reserve import (
     MAX_RESERVE,
     SITEMAP_MIN_CLUE,
-    SitemapReserve,
     read_sitemaps,
 )
 from pw_adaptive.pages import (
@@ -102,8 +101,6 @@ class PageProcessor:
         self._inherit = run.settings.inherit
         self._floors: dict[Region, float] | None = None if run.settings.section_floors else {}
         self._inherit_min = run.settings.inherit_min_relevance
-        self.sitemap = SitemapReserve(run.sitemap)
-        """The sitemap's pages kept for a last look before the crawl stops."""
 
     async def robots_for(self, url: str) -> RobotsPolicy | None:
         """The robots policy of ``url``'s origin (fetched once), or None when ignored."""
@@ -133,7 +130,7 @@ class PageProcessor:
         with ``use_sitemaps`` off, or without the stopper (nothing to hold)."""
         settings = self.run.settings
         if self.fetcher is not None and settings.use_sitemaps and settings.adaptive_stop:
-            self.sitemap.start(self._sitemap_candidates(self.fetcher, start_url))
+            self.run.sitemap.start(self._sitemap_candidates(self.fetcher, start_url))
 
     async def _sitemap_candidates(
         self, fetcher: Fetcher, start_url: str
@@ -143,7 +140,7 @@ class PageProcessor:
         policy = await self.robots_for(start_url)
         named = policy.sitemaps() if policy is not None else ()
         listed = await read_sitemaps(fetcher, start_url, named)
-        stats = run.sitemap
+        stats = run.sitemap.stats
         stats.files, stats.urls = listed.files, len(listed.urls)
         # The language of the start page, where the sitemap names it: the
         # versions of the site in other languages are left out, as links to
@@ -379,7 +376,7 @@ class PageProcessor:
         reason = run.adaptive.observe(run.query, markdown, score, entry.blind, lead=lead, hits=hits)
         if reason is None or not run.settings.adaptive_stop:
             return None
-        if await self.sitemap.hold(run.frontier, run.settings.adaptive.patience):
+        if await run.sitemap.hold(run.frontier, run.settings.adaptive.patience):
             return None
         return reason
 
@@ -637,7 +634,7 @@ async def crawl_loop(
                 if run.frontier.budget_left <= 0:
                     run.stop_reason = StopReason.BUDGET_EXHAUSTED
                 elif wait is None:
-                    if settings.adaptive_stop and await processor.sitemap.hold(
+                    if settings.adaptive_stop and await run.sitemap.hold(
                         run.frontier, settings.adaptive.patience
                     ):
                         continue  # the sitemap's reserved pages first

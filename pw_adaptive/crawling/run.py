@@ -23,7 +23,7 @@ from pw_adaptive.core.traps import TrapDetector, TrapReason
 from pw_adaptive.core.urls import canonicalize_url
 from pw_adaptive.core.variants import VariantLearner
 from pw_adaptive.crawling.robots import RobotsPolicy
-from pw_adaptive.crawling.sitemap_reserve import SitemapStats
+from pw_adaptive.crawling.sitemap_reserve import SitemapReserve
 from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord, SkipRecord
 from pw_adaptive.settings import CrawlSettings
 
@@ -69,8 +69,9 @@ class CrawlRun:
     """The highest relevance of any page so far (``relevance.about_enough``)."""
     rendering: dict[str, float] = field(default_factory=dict)
     """Scores of the non-blind pages being rendered right now, by URL."""
-    sitemap: SitemapStats = field(default_factory=SitemapStats)
-    """What the start origin's sitemaps gave (``crawling.sitemap_reserve``)."""
+    sitemap: SitemapReserve = field(default_factory=SitemapReserve)
+    """The start origin's sitemap pages kept for a last look before the crawl
+    stops, and what the sitemaps gave (``crawling.sitemap_reserve``)."""
     stop_reason: str | None = None
     started: float = field(default_factory=time.monotonic)
     elapsed_before: float = 0.0
@@ -136,7 +137,7 @@ class CrawlRun:
             StopReason.TIME_LIMIT: f"the time limit of {self.settings.time_limit_s} s was reached",
             StopReason.CANCELLED: "the crawl was cancelled (SIGINT/SIGTERM or the caller)",
         }.get(StopReason(reason), str(reason))
-        sitemap = self.sitemap
+        sitemap = self.sitemap.stats
         if sitemap.released and reason in _STOPPER_REASONS:
             why += (
                 f"; the {sitemap.released} pages the sitemap names by the query's words"

@@ -27,7 +27,7 @@ import asyncio
 import contextlib
 from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 from urllib.parse import urljoin
 
 from pw_adaptive.core.frontier import QUEUED, Frontier
@@ -151,6 +151,33 @@ class SitemapReserve:
         self._task: asyncio.Future[list[tuple[str, float]]] | None = None
         self._released: set[str] = set()
         self._used = False
+
+    @property
+    def used(self) -> bool:
+        """Whether the reserve was released (or found empty) at a first stop."""
+        return self._used
+
+    def state(self) -> dict[str, Any]:
+        """A JSON-able snapshot, for checkpoints: the counts, whether the
+        reserve was used, and the released pages not yet rendered."""
+        return {
+            "stats": self.stats.to_json(),
+            "used": self._used,
+            "released": sorted(self._released),
+        }
+
+    def restore(self, state: dict[str, Any] | None) -> None:
+        """Load a snapshot made by :meth:`state` (None: nothing was saved, and a
+        resumed crawl reads its sitemaps again)."""
+        if state is None:
+            return
+        stats = state.get("stats", {})
+        self.stats.files = int(stats.get("files", 0))
+        self.stats.urls = int(stats.get("urls", 0))
+        self.stats.reserved = int(stats.get("reserved", 0))
+        self.stats.released = int(stats.get("released", 0))
+        self._used = bool(state.get("used", False))
+        self._released = {str(url) for url in state.get("released", ())}
 
     def start(self, read: Awaitable[list[tuple[str, float]]]) -> None:
         """Read the reserve with ``read``: (URL, score) pairs, best first."""

@@ -161,3 +161,33 @@ def test_the_sitemap_is_left_alone_when_switched_off_or_without_the_stopper(
     result = _crawl(server, **options)
     assert "/students/admission/" not in _paths(result)
     assert "/sitemap.xml" not in server.asked
+
+
+@pytest.mark.parametrize("after", [2, "stop"], ids=["before the release", "after the release"])
+def test_a_resumed_crawl_makes_the_sitemaps_decisions_an_uninterrupted_one_makes(
+    tmp_path: Any, after: int | str
+) -> None:
+    files = {"/sitemap.xml": _sitemap(SITEMAP_URLS)}
+    reference = _crawl(_Server(files), checkpoint_every=1)
+    stop_at = len(_crawl(_Server({})).pages) if after == "stop" else after
+    state = tmp_path / "crawl.state"
+    settings = CrawlSettings(concurrency=1, probe_soft_404=False, checkpoint_every=1)
+
+    async def interrupted() -> None:
+        cancel = asyncio.Event()
+
+        def progress(p: Any) -> None:
+            if p.pages >= stop_at:
+                cancel.set()
+
+        crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_page), fetcher=_Server(files))
+        result = await crawler.run(
+            SITE + "/", QUERY, state_path=state, cancel=cancel, on_progress=progress
+        )
+        assert result.stop_reason == "cancelled"
+
+    asyncio.run(interrupted())
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_page), fetcher=_Server(files))
+    resumed = asyncio.run(crawler.run(SITE + "/", QUERY, state_path=state))
+    assert _paths(resumed) == _paths(reference)
+    assert resumed.stop == reference.stop
