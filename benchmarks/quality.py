@@ -186,6 +186,12 @@ def ablations(budget: int) -> list[Variant]:
             rule=f"forgive while a link >= {base.forgive_score} waits",
         ),
         Variant(
+            "sitemaps off",
+            AnchorScorer(),
+            replace(base, use_sitemaps=False),
+            rule="the sitemap's pages rendered before a stop",
+        ),
+        Variant(
             "synonyms off",
             AnchorScorer(),
             base,

@@ -291,6 +291,7 @@ def test_every_ablation_changes_exactly_one_thing_and_defaults_stay() -> None:
                 "inherit",
                 "inherit_min_relevance",
                 "term_weights",
+                "use_sitemaps",
                 "adaptive",
             )
             if getattr(variant.settings, name) != getattr(default.settings, name)
