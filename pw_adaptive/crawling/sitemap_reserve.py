@@ -26,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Awaitable, Iterable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
 from typing import Any, Final
 from urllib.parse import urljoin
 
@@ -130,12 +130,7 @@ class SitemapStats:
     """Reserved pages queued when the stopper first wanted to stop."""
 
     def to_json(self) -> dict[str, int]:
-        return {
-            "files": self.files,
-            "urls": self.urls,
-            "reserved": self.reserved,
-            "released": self.released,
-        }
+        return asdict(self)
 
 
 class SitemapReserve:
@@ -171,11 +166,9 @@ class SitemapReserve:
         resumed crawl reads its sitemaps again)."""
         if state is None:
             return
-        stats = state.get("stats", {})
-        self.stats.files = int(stats.get("files", 0))
-        self.stats.urls = int(stats.get("urls", 0))
-        self.stats.reserved = int(stats.get("reserved", 0))
-        self.stats.released = int(stats.get("released", 0))
+        saved = state.get("stats", {})
+        for name in (f.name for f in fields(SitemapStats)):
+            setattr(self.stats, name, int(saved.get(name, 0)))
         self._used = bool(state.get("used", False))
         self._released = {str(url) for url in state.get("released", ())}
 
