@@ -499,11 +499,21 @@ class _StaticHandler(SimpleHTTPRequestHandler):
         pass
 
 
+class _QuietServer(ThreadingHTTPServer):
+    """A browser that closes a page (a crawler's page, a peer's) while a file is
+    still being sent is no error of the benchmark: no traceback for it."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):  # broken pipe, reset
+            return
+        super().handle_error(request, client_address)
+
+
 @contextlib.contextmanager
 def serve_directory(root: Path, port: int = 0) -> Iterator[str]:
     """Serve ``root`` on 127.0.0.1 (``port`` 0: a free one); yields the origin."""
     handler = functools.partial(_StaticHandler, directory=str(root))
-    server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = _QuietServer(("127.0.0.1", port), handler)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -415,3 +415,48 @@ def test_a_peer_is_measured_like_pw_adaptive_with_borderline_pages_neutral() -> 
     assert (row.identified, row.identified_relevant, row.identified_irrelevant) == (3, 1, 1)
     totals = quality.real_totals([row], [task], "peer")
     assert totals is not None and totals.id_precision == 0.5 and totals.oracle_ratio == 1.5
+
+
+# --- the static server: a snapshot served as its own server would serve it --
+
+
+def test_the_static_server_names_itself_in_sitemaps_and_robots_txt(tmp_path: Path) -> None:
+    import urllib.request
+
+    (tmp_path / "robots.txt").write_text(
+        "User-agent: *\nCrawl-delay: 5\nSitemap: https://www.uni.test/sitemap.xml\n"
+    )
+    (tmp_path / "sitemap.xml").write_text(
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+        "<url><loc>https://www.uni.test/fees/</loc></url></urlset>"
+    )
+    (tmp_path / "feed.xml").write_text("<rss><link>https://www.uni.test/</link></rss>")
+    with quality.serve_directory(tmp_path) as origin:
+
+        def get(path: str) -> str:
+            with urllib.request.urlopen(origin + path) as response:
+                return str(response.read().decode())
+
+        robots = get("/robots.txt")
+        assert f"Sitemap: {origin}/sitemap.xml" in robots and "Crawl-delay" not in robots
+        assert f"<loc>{origin}/fees/</loc>" in get("/sitemap.xml")
+        assert "https://www.uni.test/" in get("/feed.xml")  # not a sitemap: as it is
+
+
+def test_a_client_that_hangs_up_mid_file_is_no_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import socket
+    import struct
+    import time
+
+    (tmp_path / "big.html").write_bytes(b"x" * 8_000_000)
+    with quality.serve_directory(tmp_path) as origin:
+        host, port = origin.removeprefix("http://").split(":")
+        with socket.create_connection((host, int(port))) as client:
+            client.sendall(b"GET /big.html HTTP/1.1\r\nHost: x\r\n\r\n")
+            client.recv(1024)
+            # Close with a reset, as a browser dropping a page does.
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        time.sleep(0.5)
+    assert "Traceback" not in capsys.readouterr().err
