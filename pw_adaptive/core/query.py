@@ -963,13 +963,12 @@ def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, .
             words.append(token)
     if lang in _SYLLABIC:
         words = _join_syllables(words, lang, synonyms)
-    stops = stop_words(lang) | stop_words("en")
-    unmarked = _unmarked_stop_words(lang)
+    # Compared unmarked: "sie" typed for "się" is a stop word too.
+    stops = _unmarked_stop_words(lang)
     terms: list[str] = []
     keys: set[str] = set()
     for word in words:
-        stop = word in stops or unmark(word) in unmarked  # "sie" typed for "się"
-        if stop and not synonyms.groups_of(word, lang):
+        if unmark(word) in stops and not synonyms.groups_of(word, lang):
             continue
         if not any(char.isalnum() for char in word):
             continue  # a segmenter's punctuation ("・" in "住所・電話番号")

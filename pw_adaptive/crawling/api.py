@@ -224,7 +224,7 @@ class AdaptiveCrawler:
                 processor = PageProcessor(run, fetcher, emit, self._scorer)
                 if not run.pages:
                     await _check_start(run, processor)
-                if not run.sitemap.used:
+                if run.stop_reason is None and not run.sitemap.used:
                     processor.start_sitemap(run.start_url)
                 if settings.probe_soft_404 and not run.pages:
                     await _probe_soft_404(run, renderer)

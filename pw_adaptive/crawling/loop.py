@@ -139,26 +139,26 @@ class PageProcessor:
         run = self.run
         policy = await self.robots_for(start_url)
         named = policy.sitemaps() if policy is not None else ()
-        listed = await read_sitemaps(fetcher, start_url, named)
+        listed = await read_sitemaps(fetcher, start_url, named, run.scope.allows)
         stats = run.sitemap.stats
         stats.files, stats.urls = listed.files, len(listed.urls)
-        # The language of the start page, where the sitemap names it: the
-        # versions of the site in other languages are left out, as links to
-        # them are (LANGUAGE_SWITCH_FACTOR).
-        languages = {_canonical_or(u, u): tag for u, tag in listed.languages.items()}
-        own = _primary(languages.get(start_url, ""))
-        prior = list(run.query.term_weights)
-        reserve: list[tuple[str, float]] = []
-        for number, url in enumerate(listed.urls, 1):
-            if number % 1000 == 0:
-                await asyncio.sleep(0)  # a long sitemap must not hold up the pages
+        pages: list[tuple[str, str]] = []  # (canonical URL, primary language tag or "")
+        for url in listed.urls:
             try:
                 target = canonicalize_url(url)
             except ValueError:
                 continue
-            if not run.scope.allows_canonical(target):
-                continue  # a university's sitemap, a crawl of one faculty
-            tag = _primary(languages.get(target, ""))
+            if run.scope.allows_canonical(target):  # a university's sitemap, one faculty
+                pages.append((target, _primary(listed.languages.get(url, ""))))
+        # The language of the start page, where the sitemap names it: the
+        # versions of the site in other languages are left out, as links to
+        # them are (LANGUAGE_SWITCH_FACTOR).
+        own = next((tag for target, tag in pages if target == start_url), "")
+        prior = list(run.query.term_weights)
+        reserve: list[tuple[str, float]] = []
+        for number, (target, tag) in enumerate(pages, 1):
+            if number % 1000 == 0:
+                await asyncio.sleep(0)  # a long sitemap must not hold up the pages
             if is_language_switch(start_url, target) or (own and tag and tag != own):
                 continue  # the same pages in a language the user did not start in
             scored = self.scorer.score(
@@ -634,9 +634,7 @@ async def crawl_loop(
                 if run.frontier.budget_left <= 0:
                     run.stop_reason = StopReason.BUDGET_EXHAUSTED
                 elif wait is None:
-                    if settings.adaptive_stop and await run.sitemap.hold(
-                        run.frontier, settings.adaptive.patience
-                    ):
+                    if await run.sitemap.hold(run.frontier, settings.adaptive.patience):
                         continue  # the sitemap's reserved pages first
                     run.stop_reason = StopReason.FRONTIER_EXHAUSTED
                 else:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Final
 from urllib.parse import urljoin
@@ -33,7 +33,6 @@ from urllib.parse import urljoin
 from pw_adaptive.core.frontier import QUEUED, Frontier
 from pw_adaptive.core.links import CLUE_WEIGHTS
 from pw_adaptive.core.sitemaps import MAX_SITEMAP_BYTES, MAX_SITEMAP_FILES, parse_sitemap
-from pw_adaptive.core.urls import url_host
 from pw_adaptive.pages import Fetcher
 
 __all__ = [
@@ -75,22 +74,23 @@ class SitemapPages:
     files: int
     """Sitemap files read."""
     urls: tuple[str, ...]
-    """Page URLs on the start host, in the sitemaps' order."""
+    """Page URLs, in the sitemaps' order."""
     languages: dict[str, str]
     """URL -> language tag, where the sitemap names it (``Sitemap.languages``)."""
 
 
 async def read_sitemaps(
-    fetcher: Fetcher, start_url: str, named: Iterable[str] = ()
+    fetcher: Fetcher, start_url: str, named: Iterable[str], allows: Callable[[str], bool]
 ) -> SitemapPages:
     """The pages the sitemaps of ``start_url``'s origin list.
 
-    ``named`` are the robots.txt's ``Sitemap:`` URLs; those on another host
-    are not read (a sitemap speaks for its own host), and without any,
-    ``/sitemap.xml`` is tried. Failures read as empty sitemaps.
+    ``named`` are the robots.txt's ``Sitemap:`` URLs; only those that
+    ``allows`` (the crawl's scope) are read, and without any,
+    ``/sitemap.xml`` is tried; an index's sitemaps likewise. The pages are
+    returned as listed: the caller judges them. Failures read as empty
+    sitemaps.
     """
-    host = url_host(start_url)
-    todo = [u for u in named if _same_host(u, host)] or [urljoin(start_url, "/sitemap.xml")]
+    todo = [u for u in named if allows(u)] or [urljoin(start_url, "/sitemap.xml")]
     seen: set[str] = set()
     listed: dict[str, None] = {}
     languages: dict[str, str] = {}
@@ -103,17 +103,10 @@ async def read_sitemaps(
         if fetched.status is None or fetched.status >= 400 or not fetched.body:
             continue
         sitemap = parse_sitemap(fetched.body, fetched.url or url)
-        todo += [u for u in sitemap.sitemaps if _same_host(u, host)]
-        listed.update(dict.fromkeys(u for u in sitemap.urls if _same_host(u, host)))
+        todo += [u for u in sitemap.sitemaps if allows(u)]
+        listed.update(dict.fromkeys(sitemap.urls))
         languages.update(sitemap.languages)
     return SitemapPages(len(seen), tuple(listed), languages)
-
-
-def _same_host(url: str, host: str) -> bool:
-    try:
-        return url_host(url) == host
-    except ValueError:
-        return False
 
 
 @dataclass
@@ -123,7 +116,7 @@ class SitemapStats:
     files: int = 0
     """Sitemap files read."""
     urls: int = 0
-    """Page URLs they listed on the start host."""
+    """Page URLs they listed."""
     reserved: int = 0
     """Of them, kept in reserve: their URL words name the query."""
     released: int = 0
@@ -141,8 +134,8 @@ class SitemapReserve:
     stop must wait; ``close`` cancels a read still running.
     """
 
-    def __init__(self, stats: SitemapStats | None = None) -> None:
-        self.stats = stats if stats is not None else SitemapStats()
+    def __init__(self) -> None:
+        self.stats = SitemapStats()
         self._task: asyncio.Future[list[tuple[str, float]]] | None = None
         self._released: set[str] = set()
         self._used = False

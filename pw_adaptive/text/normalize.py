@@ -75,7 +75,7 @@ def _unmark_table() -> dict[int, str | None]:
         char = chr(code)
         if char.casefold() != char:
             continue  # capitals never reach the table: the text is folded first
-        base = unicodedata.normalize("NFD", char)[0]
+        base = _base(char)
         if base != char and base.isascii() and base.isalpha():
             table[code] = base
     table.update({ord(a): b for a, b in (("ł", "l"), ("ø", "o"), ("đ", "d"), ("ı", "i"))})
