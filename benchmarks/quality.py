@@ -189,7 +189,7 @@ def ablations(budget: int) -> list[Variant]:
             "sitemaps off",
             AnchorScorer(),
             replace(base, use_sitemaps=False),
-            rule="the sitemap's pages rendered before a stop",
+            rule="the sitemap's and llms.txt's pages rendered before a stop",
         ),
         Variant(
             "synonyms off",
@@ -457,6 +457,7 @@ def label_tasks(labels: dict[str, Any], origin: str) -> list[Task]:
 
 _SITEMAP_LINE = re.compile(r"^(\s*sitemap:\s*)https?://[^/\s]+", re.IGNORECASE)
 _SITEMAP_LOC = re.compile(rb"(<loc>\s*)https?://[^/<\s]+")
+_MARKDOWN_TARGET = re.compile(rb"(\]\(\s*)https?://[^/)\s]+")
 
 
 class _StaticHandler(SimpleHTTPRequestHandler):
@@ -465,8 +466,9 @@ class _StaticHandler(SimpleHTTPRequestHandler):
     lines: the copy is on loopback, and a delay would only slow the benchmark
     down (it changes when pages start, not which). A snapshot's sitemaps and
     robots.txt ``Sitemap:`` lines name the production host
-    (``https://www.example.edu/...``); they are served with the loopback
-    origin in its place, as the production server names itself."""
+    (``https://www.example.edu/...``), and so do the links of an
+    ``llms.txt``; they are served with the loopback origin in its place, as
+    the production server names itself."""
 
     def _send(self, body: bytes, content_type: str) -> None:
         self.send_response(200)
@@ -493,6 +495,12 @@ class _StaticHandler(SimpleHTTPRequestHandler):
                 if b"<urlset" in body or b"<sitemapindex" in body:
                     self._send(_SITEMAP_LOC.sub(rb"\g<1>" + origin.encode(), body), "text/xml")
                     return
+        if path.endswith("/llms.txt"):
+            file = Path(self.translate_path(path))
+            if file.is_file():
+                body = _MARKDOWN_TARGET.sub(rb"\g<1>" + origin.encode(), file.read_bytes())
+                self._send(body, "text/plain; charset=utf-8")
+                return
         super().do_GET()
 
     def log_message(self, format: str, *args: Any) -> None:

@@ -420,7 +420,7 @@ def test_a_peer_is_measured_like_pw_adaptive_with_borderline_pages_neutral() -> 
 # --- the static server: a snapshot served as its own server would serve it --
 
 
-def test_the_static_server_names_itself_in_sitemaps_and_robots_txt(tmp_path: Path) -> None:
+def test_the_static_server_names_itself_in_sitemaps_robots_txt_and_llms_txt(tmp_path: Path) -> None:
     import urllib.request
 
     (tmp_path / "robots.txt").write_text(
@@ -431,6 +431,11 @@ def test_the_static_server_names_itself_in_sitemaps_and_robots_txt(tmp_path: Pat
         "<url><loc>https://www.uni.test/fees/</loc></url></urlset>"
     )
     (tmp_path / "feed.xml").write_text("<rss><link>https://www.uni.test/</link></rss>")
+    (tmp_path / "ar").mkdir()
+    (tmp_path / "ar" / "llms.txt").write_text(
+        "# Uni\n- [Fees](https://www.uni.test/ar/fees/): what it costs\n- [Map](/ar/map/)\n",
+        encoding="utf-8",
+    )
     with quality.serve_directory(tmp_path) as origin:
 
         def get(path: str) -> str:
@@ -441,6 +446,8 @@ def test_the_static_server_names_itself_in_sitemaps_and_robots_txt(tmp_path: Pat
         assert f"Sitemap: {origin}/sitemap.xml" in robots and "Crawl-delay" not in robots
         assert f"<loc>{origin}/fees/</loc>" in get("/sitemap.xml")
         assert "https://www.uni.test/" in get("/feed.xml")  # not a sitemap: as it is
+        llms = get("/ar/llms.txt")
+        assert f"[Fees]({origin}/ar/fees/): what it costs" in llms and "[Map](/ar/map/)" in llms
 
 
 def test_a_client_that_hangs_up_mid_file_is_no_error(

@@ -35,7 +35,7 @@ import heapq
 import math
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from pw_adaptive.core.frontier_state import (
     ChangeJournal,
@@ -288,6 +288,13 @@ class Frontier:
         if best and best[0][3] is entry:
             heapq.heappop(best)
         return entry
+
+    def put_first(self, urls: Iterable[str]) -> None:
+        """Pop the queued ones of `urls` before any other entry, in this order,
+        whatever their scores (each once its host is ready): pages a stop
+        waits for must not wait behind better-scored links. A snapshot keeps
+        the order (they are relaunched first after a restore)."""
+        self._hosts.put_first(urls)
 
     def learn_missing(self, url: str) -> list[FrontierEntry]:
         """``url`` answered 404 or 410: tell the trap detector, and when that

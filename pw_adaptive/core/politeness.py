@@ -126,6 +126,12 @@ class HostScheduler:
         flight when a restored snapshot was taken, in launch order)."""
         self._relaunch = deque(url for url in urls if url in self._queued)
 
+    def put_first(self, urls: Iterable[str]) -> None:
+        """Pop the queued ones of `urls` after those already waiting to be
+        relaunched and before anything else, in this order, whatever their
+        scores, each once its host is ready."""
+        self._relaunch.extend(url for url in urls if url in self._queued)
+
     def relaunching(self) -> tuple[str, ...]:
         """The URLs still waiting for their relaunch, in order."""
         return tuple(url for url in self._relaunch if url in self._queued)

@@ -38,6 +38,7 @@ from pw_adaptive.crawling.run import CrawlRun
 from pw_adaptive.crawling.sitemap_reserve import (
     MAX_RESERVE,
     SITEMAP_MIN_CLUE,
+    read_llms_txt,
     read_sitemaps,
 )
 from pw_adaptive.pages import (
@@ -135,34 +136,46 @@ class PageProcessor:
     async def _sitemap_candidates(
         self, fetcher: Fetcher, start_url: str
     ) -> list[tuple[str, float]]:
-        """The sitemap pages worth a last look, (URL, score), best first."""
+        """The sitemap and llms.txt pages worth a last look, (URL, score), best first."""
         run = self.run
         policy = await self.robots_for(start_url)
         named = policy.sitemaps() if policy is not None else ()
-        listed = await read_sitemaps(fetcher, start_url, named, run.scope.allows)
+        listed, llms = await asyncio.gather(
+            read_sitemaps(fetcher, start_url, named, run.scope.allows),
+            read_llms_txt(
+                fetcher,
+                start_url,
+                lambda url: run.scope.allows(url) and (policy is None or policy.allows(url)),
+            ),
+        )
         stats = run.sitemap.stats
-        stats.files, stats.urls = listed.files, len(listed.urls)
-        pages: list[tuple[str, str]] = []  # (canonical URL, primary language tag or "")
-        for url in listed.urls:
+        stats.files, stats.urls, stats.llms_txt = listed.files, len(listed.urls), len(llms)
+        # (canonical URL, primary language tag or "", the link a person reads)
+        pages: list[tuple[str, str, Link]] = []
+        for url, link in [(u, Link(u)) for u in listed.urls] + [
+            (e.url, Link(e.url, text=e.title, context_text=e.description)) for e in llms
+        ]:
             try:
                 target = canonicalize_url(url)
             except ValueError:
                 continue
             if run.scope.allows_canonical(target):  # a university's sitemap, one faculty
-                pages.append((target, _primary(listed.languages.get(url, ""))))
+                pages.append((target, _primary(listed.languages.get(url, "")), link))
         # The language of the start page, where the sitemap names it: the
         # versions of the site in other languages are left out, as links to
         # them are (LANGUAGE_SWITCH_FACTOR).
-        own = next((tag for target, tag in pages if target == start_url), "")
+        own = next((tag for target, tag, _ in pages if target == start_url), "")
         prior = list(run.query.term_weights)
-        reserve: list[tuple[str, float]] = []
-        for number, (target, tag) in enumerate(pages, 1):
+        best: dict[str, float] = {}
+        for number, (target, tag, link) in enumerate(pages, 1):
             if number % 1000 == 0:
                 await asyncio.sleep(0)  # a long sitemap must not hold up the pages
             if is_language_switch(start_url, target) or (own and tag and tag != own):
                 continue  # the same pages in a language the user did not start in
+            # A sitemap URL is judged by its words; an llms.txt entry also by
+            # its title and description, as a link by its text and teaser.
             scored = self.scorer.score(
-                Link(target),
+                link,
                 run.query,
                 0.0,
                 inherit=self._inherit,
@@ -170,12 +183,13 @@ class PageProcessor:
                 weights=prior,
                 inherit_min=self._inherit_min,
             )
-            if scored.clue <= SITEMAP_MIN_CLUE:
+            if scored.clue <= SITEMAP_MIN_CLUE or scored.score <= best.get(target, 0.0):
                 continue
             if policy is not None and not policy.allows(target):
                 continue
-            reserve.append((target, scored.score))
-        reserve.sort(key=lambda item: -item[1])  # stable: sitemap order among equals
+            best[target] = scored.score
+        # Stable: the sitemaps' order (then llms.txt's) among equals.
+        reserve = sorted(best.items(), key=lambda item: -item[1])
         del reserve[MAX_RESERVE:]
         stats.reserved = len(reserve)
         return reserve

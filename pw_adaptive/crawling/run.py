@@ -139,8 +139,9 @@ class CrawlRun:
         }.get(StopReason(reason), str(reason))
         sitemap = self.sitemap.stats
         if sitemap.released and reason in _STOPPER_REASONS:
+            source = "sitemap" if not sitemap.llms_txt else "sitemap and llms.txt"
             why += (
-                f"; the {sitemap.released} pages the sitemap names by the query's words"
+                f"; the {sitemap.released} pages the {source} names by the query's words"
                 " were rendered first"
             )
         return {

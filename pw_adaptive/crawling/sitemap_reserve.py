@@ -16,9 +16,19 @@ crawl meets them with the words a person reads, in the order its links
 suggest. The first time the stopper wants to end the crawl, the reserved
 pages it has not reached, the best named first and at most the stopper's
 patience of them, are queued, and the stop waits until they are rendered.
-One that brings something new resets the stale run, as any page does; when
-none does, the crawl ends as it would have, a few pages later. A crawl
-therefore never ends earlier than it would without its sitemap.
+They are rendered next, before any other queued link whatever its score
+(``Frontier.put_first``): the stop is waiting for them. One that brings
+something new resets the stale run, as any page does; when none does, the
+crawl ends as it would have, a few pages later. A crawl therefore never ends
+earlier than it would without its sitemap.
+
+A site's ``llms.txt`` (``core.llms_txt``; the origin's and the one in the
+start page's folder) is read beside the sitemaps. Its entries say what each
+page is about, in the site's words: an entry is judged as a link with the
+entry's title as its text and its description as its teaser, and kept in
+the same reserve when that clue exceeds :data:`SITEMAP_MIN_CLUE`. On a site
+whose URLs are English and whose pages are Arabic, an Arabic query names
+next to nothing in the URLs and much in the titles.
 """
 
 from __future__ import annotations
@@ -32,6 +42,7 @@ from urllib.parse import urljoin
 
 from pw_adaptive.core.frontier import QUEUED, Frontier
 from pw_adaptive.core.links import CLUE_WEIGHTS
+from pw_adaptive.core.llms_txt import MAX_LLMS_BYTES, LlmsEntry, parse_llms_txt
 from pw_adaptive.core.sitemaps import MAX_SITEMAP_BYTES, MAX_SITEMAP_FILES, parse_sitemap
 from pw_adaptive.pages import Fetcher
 
@@ -41,6 +52,7 @@ __all__ = [
     "SITEMAP_MIN_SHARE",
     "SITEMAP_PARENT",
     "SitemapReserve",
+    "read_llms_txt",
     "read_sitemaps",
 ]
 
@@ -109,6 +121,26 @@ async def read_sitemaps(
     return SitemapPages(len(seen), tuple(listed), languages)
 
 
+async def read_llms_txt(
+    fetcher: Fetcher, start_url: str, allows: Callable[[str], bool]
+) -> tuple[LlmsEntry, ...]:
+    """The pages the llms.txt files of ``start_url``'s site list: the
+    origin's ``/llms.txt`` and the one in the start page's folder
+    (``/ar/llms.txt`` for a crawl started at ``/ar/``), those that ``allows``
+    (the crawl's scope and robots.txt). Missing files read as empty."""
+    locations = dict.fromkeys(
+        u for u in (urljoin(start_url, "/llms.txt"), urljoin(start_url, "llms.txt")) if allows(u)
+    )
+    entries: dict[str, LlmsEntry] = {}
+    for url in locations:
+        fetched = await fetcher.fetch(url, max_bytes=MAX_LLMS_BYTES)
+        if fetched.status is None or fetched.status >= 400 or not fetched.body:
+            continue
+        for entry in parse_llms_txt(fetched.body, fetched.url or url, fetched.content_type):
+            entries.setdefault(entry.url, entry)
+    return tuple(entries.values())
+
+
 @dataclass
 class SitemapStats:
     """What the sitemap gave a crawl (the summary's ``stop["sitemap"]``)."""
@@ -117,8 +149,11 @@ class SitemapStats:
     """Sitemap files read."""
     urls: int = 0
     """Page URLs they listed."""
+    llms_txt: int = 0
+    """Pages the site's llms.txt files listed (``core.llms_txt``)."""
     reserved: int = 0
-    """Of them, kept in reserve: their URL words name the query."""
+    """Of the pages of both, kept in reserve: their URL words, or their
+    llms.txt title and description, name the query."""
     released: int = 0
     """Reserved pages queued when the stopper first wanted to stop."""
 
@@ -193,15 +228,20 @@ class SitemapReserve:
         return task.result()
 
     def _release(self, frontier: Frontier, reserve: list[tuple[str, float]], limit: int) -> None:
+        released: list[str] = []
         for url, score in reserve:
-            if len(self._released) >= limit:
+            if len(released) >= limit:
                 break
             verdict = frontier.screen(url, 1)
             if verdict is not None and verdict != QUEUED:
                 continue  # rendered, in flight, or refused by a filter
             frontier.place(url, score=score, depth=1, parent=SITEMAP_PARENT)
-            self._released.add(url)
-        self.stats.released = len(self._released)
+            released.append(url)
+        # The stop waits for them: they are rendered next, not after every
+        # better-scored link of the queue (their scores stay what they are).
+        frontier.put_first(released)
+        self._released = set(released)
+        self.stats.released = len(released)
 
     async def close(self) -> None:
         """Cancel a read still running."""

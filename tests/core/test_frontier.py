@@ -369,3 +369,25 @@ def test_a_released_entry_gives_its_budget_back_and_becomes_an_alias() -> None:
     assert frontier.push("https://u.edu/team", score=0.8, depth=1) == "duplicate_url"
     with pytest.raises(ValueError):
         frontier.release_as_alias("https://u.edu/other", first.url)
+
+
+def test_put_first_pops_those_urls_before_better_scored_ones_and_survives_a_snapshot() -> None:
+    frontier = Frontier(max_pages=20)
+    for i in range(3):
+        frontier.push(f"https://u.edu/strong{i}", score=0.9, depth=1)
+    frontier.push("https://u.edu/weak", score=0.1, depth=1)
+    frontier.push("https://u.edu/weaker", score=0.05, depth=1)
+    # Not queued: ignored. Queued: in the order given, then the usual order.
+    frontier.put_first(["https://u.edu/weaker", "https://u.edu/unknown", "https://u.edu/weak"])
+    assert frontier.best_score() == 0.9  # scores are unchanged
+    restored = Frontier(max_pages=20)
+    restored.restore(frontier.snapshot())
+    expected = [
+        "https://u.edu/weaker",
+        "https://u.edu/weak",
+        "https://u.edu/strong0",
+        "https://u.edu/strong1",
+        "https://u.edu/strong2",
+    ]
+    assert _urls(_drain(frontier)) == expected
+    assert _urls(_drain(restored)) == expected

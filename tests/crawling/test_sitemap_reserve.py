@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from pw_adaptive import AdaptiveCrawler, CrawlSettings
+from pw_adaptive.core.frontier import Frontier
 from pw_adaptive.core.links import Link, Region
-from pw_adaptive.crawling.sitemap_reserve import SITEMAP_PARENT
+from pw_adaptive.crawling.sitemap_reserve import SITEMAP_PARENT, SitemapReserve, read_llms_txt
 from pw_adaptive.pages import FetchResult, RenderedPage
 from pw_adaptive.testing import FakeRenderer, make_page
 
@@ -31,6 +32,11 @@ TEXT = {
         "four photographs and the admission form."
     ),
     "/en/students/admission/": REQUIREMENTS,
+    # Another page only a site index lists, under a URL that names nothing.
+    "/services/s7/": (
+        "## Admission requirements and registration\n\nUndergraduate admission requirements:"
+        " the original certificate and a medical examination; registration opens in September."
+    ),
 }
 NAV = [("/admissions/", "Admissions"), ("/about/", "About"), ("/news/", "News")]
 CHILDREN = {
@@ -74,7 +80,8 @@ class _Server:
         body = self.files.get(url.removeprefix(SITE))
         if body is None:
             return FetchResult(url, 404, "text/html", b"<h1>Not found</h1>", "http_404")
-        return FetchResult(url, 200, "application/xml", body)
+        kind = "text/plain" if url.endswith(".txt") else "application/xml"
+        return FetchResult(url, 200, kind, body)
 
 
 def _crawl(server: _Server, **options: Any) -> Any:
@@ -91,7 +98,13 @@ def test_without_a_sitemap_the_second_section_is_never_reached() -> None:
     result = _crawl(_Server({}))
     assert "/admissions/undergraduate/" in _paths(result)
     assert "/students/admission/" not in _paths(result)
-    assert result.stop["sitemap"] == {"files": 1, "urls": 0, "reserved": 0, "released": 0}
+    assert result.stop["sitemap"] == {
+        "files": 1,
+        "urls": 0,
+        "llms_txt": 0,
+        "reserved": 0,
+        "released": 0,
+    }
 
 
 def test_the_sitemap_page_the_links_missed_is_rendered_before_the_stop() -> None:
@@ -149,6 +162,53 @@ def test_another_language_version_is_left_out() -> None:
     assert result.stop["sitemap"]["reserved"] == 0
 
 
+LLMS_TXT = (
+    "# Uni\n\n## Pages\n\n"
+    f"- [Admissions]({SITE}/admissions/): how to apply\n"
+    "- [Admission requirements and registration](/services/s7/): documents for undergraduates\n"
+    "- [Rowing club](/services/s8/): the boathouse\n"
+).encode()
+
+
+def test_the_llms_txt_names_a_page_by_its_title_where_its_url_says_nothing() -> None:
+    without = _crawl(_Server({}))
+    assert "/services/s7/" not in _paths(without)
+    result = _crawl(_Server({"/llms.txt": LLMS_TXT}))
+    paths = _paths(result)
+    assert "/services/s7/" in paths
+    assert "/services/s8/" not in paths  # its title names nothing of the query
+    assert paths[: len(without.pages) - 1] == _paths(without)[: len(without.pages) - 1]
+    # Rendered as soon as the stopper first wanted to stop, whatever the queue holds.
+    assert paths[len(without.pages)] == "/services/s7/"
+    assert result.stop["sitemap"]["llms_txt"] == 3
+    assert result.stop["sitemap"]["released"] == 1
+    assert "the sitemap and llms.txt names" in result.stop["why"]
+
+
+def test_an_llms_txt_that_robots_txt_disallows_is_not_read() -> None:
+    robots = b"User-agent: *\nDisallow: /llms.txt\n"
+    server = _Server({"/robots.txt": robots, "/llms.txt": LLMS_TXT})
+    result = _crawl(server)
+    assert "/llms.txt" not in server.asked
+    assert "/services/s7/" not in _paths(result)
+
+
+def test_llms_txt_is_read_at_the_root_and_in_the_start_pages_folder() -> None:
+    index = b"- [Admission requirements](/ar/admissions/requirements/): documents\n"
+    server = _Server({"/ar/llms.txt": index})
+
+    def anywhere(url: str) -> bool:
+        return True
+
+    entries = asyncio.run(read_llms_txt(server, SITE + "/ar/", anywhere))
+    assert server.asked == ["/llms.txt", "/ar/llms.txt"]
+    assert [e.url for e in entries] == [SITE + "/ar/admissions/requirements/"]
+    # Out of the crawl's scope: not asked for at all.
+    server.asked.clear()
+    asyncio.run(read_llms_txt(server, SITE + "/ar/", lambda url: "/ar/" in url))
+    assert server.asked == ["/ar/llms.txt"]
+
+
 @pytest.mark.parametrize(
     "options",
     [{"use_sitemaps": False}, {"adaptive_stop": False, "max_pages": 8}],
@@ -161,6 +221,7 @@ def test_the_sitemap_is_left_alone_when_switched_off_or_without_the_stopper(
     result = _crawl(server, **options)
     assert "/students/admission/" not in _paths(result)
     assert "/sitemap.xml" not in server.asked
+    assert "/llms.txt" not in server.asked
 
 
 @pytest.mark.parametrize("after", [2, "stop"], ids=["before the release", "after the release"])
@@ -191,3 +252,28 @@ def test_a_resumed_crawl_makes_the_sitemaps_decisions_an_uninterrupted_one_makes
     resumed = asyncio.run(crawler.run(SITE + "/", QUERY, state_path=state))
     assert _paths(resumed) == _paths(reference)
     assert resumed.stop == reference.stop
+
+
+def test_released_pages_are_rendered_next_even_below_the_queues_scores() -> None:
+    async def scenario() -> list[str]:
+        frontier = Frontier(max_pages=50)
+        for i in range(4):
+            frontier.push(f"{SITE}/hub/{i}/", score=0.4, depth=2, blind=True)
+        reserve = SitemapReserve()
+
+        async def read() -> list[tuple[str, float]]:
+            return [(f"{SITE}/students/admission/", 0.31), (f"{SITE}/hub/0/", 0.9)]
+
+        reserve.start(read())
+        assert await reserve.hold(frontier, limit=5)  # the stop waits
+        order = []
+        while (entry := frontier.pop(0.0)) is not None:
+            order.append(entry.url.removeprefix(SITE))
+            frontier.mark_done(entry.url)
+        assert not await reserve.hold(frontier, limit=5)  # all rendered: stop
+        return order
+
+    order = asyncio.run(scenario())
+    # The queued hub page named by the reserve goes first too, at its own score.
+    assert order[:2] == ["/students/admission/", "/hub/0/"]
+    assert sorted(order[2:]) == ["/hub/1/", "/hub/2/", "/hub/3/"]
