@@ -1,7 +1,13 @@
-"""End to end: crawl every fixture task at concurrency 1 and 4 and check the outcome.
+"""End to end: crawl every fixture task at concurrency 4 (the default), and
+every task of the portals that render differently (server pages, hash
+routes, history routes, web components) at concurrency 1 too, and check the
+outcome.
 
-All crawls share one Chromium and run in one event loop (two crawls at a
-time), once per module; the tests then assert on the collected results.
+All crawls share one Chromium and run in one event loop (three crawls at a
+time), once per module; the tests then assert on the collected results. The
+larger portals (large, traps, chinese) are server-rendered, as the classic
+one is, and are crawled at the default concurrency only: the suite must stay
+under 15 minutes on 2 cores, and this module is over half of it.
 """
 
 from __future__ import annotations
@@ -26,6 +32,8 @@ from pw_adaptive.settings import CrawlSettings
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(1200)]
 
 CONCURRENCY = (1, 4)
+SEQUENTIAL_PORTALS = frozenset({"classic", "spa_hash", "spa_history", "webcomponents"})
+"""The portals crawled at concurrency 1 as well as 4: one per way of rendering."""
 STOP_REASONS = {
     "coverage_reached",
     "saturated",
@@ -57,7 +65,8 @@ KNOWN_MISSES = frozenset(
 MIN_RECALL_ALL_TASKS = 0.8
 """Mean recall over every fixture task, known misses included (measured 0.88
 at concurrency 4 in the quality benchmark): a floor, so that more losses
-still fail."""
+still fail. Checked at the default concurrency, where every task is crawled
+(the concurrency-1 subset holds most of the known misses)."""
 
 
 async def _crawl_all(tasks: list[dict[str, Any]]) -> dict[Key, CrawlResult]:
@@ -71,9 +80,20 @@ async def _crawl_all(tasks: list[dict[str, Any]]) -> dict[Key, CrawlResult]:
                 crawler = AdaptiveCrawler(CrawlSettings(concurrency=conc), browser=browser)
                 results[(task["id"], conc)] = await crawler.run(task["start_url"], task["query"])
 
-        await asyncio.gather(*(one(t, c) for t in tasks for c in CONCURRENCY))
+        await asyncio.gather(*(one(t, c) for t, c in _runs(tasks)))
         await browser.close()
     return results
+
+
+def _runs(tasks: list[dict[str, Any]]) -> list[tuple[dict[str, Any], int]]:
+    return [
+        (t, c) for t in tasks for c in CONCURRENCY if c != 1 or t["portal"] in SEQUENTIAL_PORTALS
+    ]
+
+
+def _crawled(tasks: list[dict[str, Any]], conc: int) -> list[dict[str, Any]]:
+    """The tasks crawled at ``conc``."""
+    return [t for t, c in _runs(tasks) if c == conc]
 
 
 @pytest.fixture(scope="module")
@@ -106,20 +126,25 @@ def _recall(task: dict[str, Any], result: CrawlResult) -> float:
 def test_recall_of_relevant_pages_is_at_least_0_9_on_average(
     tasks: list[dict[str, Any]], results: dict[Key, CrawlResult], conc: int
 ) -> None:
-    recalls = {t["id"]: _recall(t, results[(t["id"], conc)]) for t in tasks if t["relevant"]}
+    recalls = {
+        t["id"]: _recall(t, results[(t["id"], conc)])
+        for t in _crawled(tasks, conc)
+        if t["relevant"]
+    }
     kept = {k: v for k, v in recalls.items() if k not in KNOWN_MISSES}
     mean = sum(kept.values()) / len(kept)
     missed = {k: round(v, 2) for k, v in kept.items() if v < 1}
     assert mean >= 0.9, f"mean recall {mean:.3f}; incomplete tasks: {missed}"
-    overall = sum(recalls.values()) / len(recalls)
-    assert overall >= MIN_RECALL_ALL_TASKS, f"mean recall over all tasks {overall:.3f}"
+    if conc == CrawlSettings().concurrency:  # the run that crawled every task
+        overall = sum(recalls.values()) / len(recalls)
+        assert overall >= MIN_RECALL_ALL_TASKS, f"mean recall over all tasks {overall:.3f}"
 
 
 @pytest.mark.parametrize("conc", CONCURRENCY, ids=lambda c: f"concurrency-{c}")
 def test_every_fact_is_in_the_output_for_at_least_90_percent_of_tasks(
     tasks: list[dict[str, Any]], results: dict[Key, CrawlResult], conc: int
 ) -> None:
-    with_facts = [t for t in tasks if t["facts"] and t["id"] not in KNOWN_MISSES]
+    with_facts = [t for t in _crawled(tasks, conc) if t["facts"] and t["id"] not in KNOWN_MISSES]
     failed = []
     for task in with_facts:
         markdown = "\n".join(p.markdown for p in results[(task["id"], conc)].pages)
@@ -134,7 +159,7 @@ def test_every_fact_is_in_the_output_for_at_least_90_percent_of_tasks(
 def test_tasks_without_content_stop_with_no_relevant_pages_within_15_pages(
     tasks: list[dict[str, Any]], results: dict[Key, CrawlResult], conc: int
 ) -> None:
-    empty = [t for t in tasks if not t["relevant"]]
+    empty = [t for t in _crawled(tasks, conc) if not t["relevant"]]
     assert empty
     outcomes = {t["id"]: results[(t["id"], conc)] for t in empty}
     bad = {
