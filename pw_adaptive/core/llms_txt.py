@@ -63,7 +63,8 @@ def parse_llms_txt(body: bytes, url: str, content_type: str = "") -> tuple[LlmsE
     gives no entries."""
     if len(body) > MAX_LLMS_BYTES or "html" in content_type.lower():
         return ()
-    text = body.decode("utf-8", errors="replace")
+    # A byte-order mark and Windows line ends are common in hand-edited files.
+    text = "\n".join(body.decode("utf-8-sig", errors="replace").splitlines())
     if text.lstrip()[:1] == "<":  # HTML served as text/plain for a missing file
         return ()
     entries: dict[str, LlmsEntry] = {}

@@ -68,3 +68,12 @@ def test_an_oversized_or_undecodable_body_reads_safely() -> None:
     assert parse_llms_txt(b"- [Home](/)\n" + b" " * MAX_LLMS_BYTES, URL) == ()
     entries = parse_llms_txt(b"- [Caf\xe9](/cafe/)\n", URL)
     assert entries[0].url == "https://www.uni.test/cafe/"
+
+
+def test_a_byte_order_mark_and_windows_line_ends_are_read() -> None:
+    body = "\ufeff- [Fees](/fees/)\r\n- [Housing](/housing/): halls and rent\r\n".encode()
+    entries = parse_llms_txt(body, URL)
+    assert [(e.url, e.title, e.description) for e in entries] == [
+        ("https://www.uni.test/fees/", "Fees", ""),
+        ("https://www.uni.test/housing/", "Housing", "halls and rent"),
+    ]
