@@ -139,9 +139,9 @@ class CrawlRun:
         }.get(StopReason(reason), str(reason))
         sitemap = self.sitemap.stats
         if sitemap.released and reason in _STOPPER_REASONS:
-            source = "sitemap" if not sitemap.llms_txt else "sitemap and llms.txt"
+            source = "sitemap names" if not sitemap.llms_txt else "sitemap and llms.txt name"
             why += (
-                f"; the {sitemap.released} pages the {source} names by the query's words"
+                f"; the {sitemap.released} pages the {source} by the query's words"
                 " were rendered first"
             )
         return {

@@ -182,7 +182,7 @@ def test_the_llms_txt_names_a_page_by_its_title_where_its_url_says_nothing() -> 
     assert paths[len(without.pages)] == "/services/s7/"
     assert result.stop["sitemap"]["llms_txt"] == 3
     assert result.stop["sitemap"]["released"] == 1
-    assert "the sitemap and llms.txt names" in result.stop["why"]
+    assert "the 1 pages the sitemap and llms.txt name by" in result.stop["why"]
 
 
 def test_an_llms_txt_that_robots_txt_disallows_is_not_read() -> None:
