@@ -138,7 +138,10 @@ class CrawlRun:
             StopReason.CANCELLED: "the crawl was cancelled (SIGINT/SIGTERM or the caller)",
         }.get(StopReason(reason), str(reason))
         sitemap = self.sitemap.stats
-        if sitemap.released and reason in _STOPPER_REASONS:
+        # The reserve is released when the stopper first wants to stop, or when
+        # the links run out: both stops waited for its pages.
+        held = reason in _STOPPER_REASONS or reason == StopReason.FRONTIER_EXHAUSTED
+        if sitemap.released and held:
             source = "sitemap names" if not sitemap.llms_txt else "sitemap and llms.txt name"
             why += (
                 f"; the {sitemap.released} pages the {source} by the query's words"
