@@ -488,18 +488,14 @@ class _StaticHandler(SimpleHTTPRequestHandler):
                 body = "\n".join(_SITEMAP_LINE.sub(rf"\g<1>{origin}", ln) for ln in kept)
                 self._send(body.encode(), "text/plain; charset=utf-8")
                 return
-        if path.endswith(".xml"):
-            file = Path(self.translate_path(path))
-            if file.is_file():
-                body = file.read_bytes()
-                if b"<urlset" in body or b"<sitemapindex" in body:
-                    self._send(_SITEMAP_LOC.sub(rb"\g<1>" + origin.encode(), body), "text/xml")
-                    return
-        if path.endswith("/llms.txt"):
-            file = Path(self.translate_path(path))
-            if file.is_file():
-                body = _MARKDOWN_TARGET.sub(rb"\g<1>" + origin.encode(), file.read_bytes())
-                self._send(body, "text/plain; charset=utf-8")
+        file = Path(self.translate_path(path))
+        if path.endswith((".xml", "/llms.txt")) and file.is_file():
+            body, host = file.read_bytes(), rb"\g<1>" + origin.encode()
+            if path.endswith("/llms.txt"):
+                self._send(_MARKDOWN_TARGET.sub(host, body), "text/plain; charset=utf-8")
+                return
+            if b"<urlset" in body or b"<sitemapindex" in body:
+                self._send(_SITEMAP_LOC.sub(host, body), "text/xml")
                 return
         super().do_GET()
 

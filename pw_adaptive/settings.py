@@ -70,8 +70,9 @@ class CrawlSettings:
     pages whose URL words name most of the query (or whose llms.txt title and
     description name it as a link's text would), and render those no link
     reached before the stopper ends the crawl
-    (``pw_adaptive.crawling.sitemap_reserve``). False: follow links only. The reserve is saved with the crawl's state: a resumed crawl
-    makes the decisions an uninterrupted one makes."""
+    (``pw_adaptive.crawling.sitemap_reserve``). False: follow links only.
+    The reserve is saved with the crawl's state: a resumed crawl makes the
+    decisions an uninterrupted one makes."""
     forgive_score: float = 0.35
     """While a non-blind link at least this strong is queued, the stale run is
     forgiven: pages that came up empty must not end the crawl before a

@@ -68,7 +68,7 @@ def _local(tag: str) -> str:
 def _decompress(body: bytes) -> bytes | None:
     """``body`` gunzipped when it is gzip (whatever the server said), capped."""
     if not body.startswith(_GZIP_MAGIC):
-        return body[:MAX_SITEMAP_BYTES] if len(body) <= MAX_SITEMAP_BYTES else None
+        return body if len(body) <= MAX_SITEMAP_BYTES else None
     try:
         inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
         out = inflater.decompress(body, MAX_SITEMAP_BYTES + 1)

@@ -185,7 +185,10 @@ class PageProcessor:
             )
             if scored.clue <= SITEMAP_MIN_CLUE or scored.score <= best.get(target, 0.0):
                 continue
-            if policy is not None and not policy.allows(target):
+            # The target's own origin's robots.txt, as for a link (a scope may
+            # span hosts); read once per origin.
+            target_policy = await self.robots_for(target)
+            if target_policy is not None and not target_policy.allows(target):
                 continue
             best[target] = scored.score
         # Stable: the sitemaps' order (then llms.txt's) among equals.

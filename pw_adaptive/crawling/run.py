@@ -138,10 +138,7 @@ class CrawlRun:
             StopReason.CANCELLED: "the crawl was cancelled (SIGINT/SIGTERM or the caller)",
         }.get(StopReason(reason), str(reason))
         sitemap = self.sitemap.stats
-        # The reserve is released when the stopper first wants to stop, or when
-        # the links run out: both stops waited for its pages.
-        held = reason in _STOPPER_REASONS or reason == StopReason.FRONTIER_EXHAUSTED
-        if sitemap.released and held:
+        if sitemap.released and reason in _HELD_REASONS:
             source = "sitemap names" if not sitemap.llms_txt else "sitemap and llms.txt name"
             why += (
                 f"; the {sitemap.released} pages the {source} by the query's words"
@@ -174,9 +171,16 @@ class CrawlRun:
         return record
 
 
-_STOPPER_REASONS = frozenset(
-    {StopReason.COVERAGE_REACHED, StopReason.SATURATED, StopReason.NO_RELEVANT_PAGES}
+_HELD_REASONS = frozenset(
+    {
+        StopReason.COVERAGE_REACHED,
+        StopReason.SATURATED,
+        StopReason.NO_RELEVANT_PAGES,
+        StopReason.FRONTIER_EXHAUSTED,
+    }
 )
+"""The stops that wait for the sitemap's released pages: the stopper's, and
+the frontier's end (``SitemapReserve.hold``)."""
 
 
 def new_run(start_url: str, query: Query, settings: CrawlSettings) -> CrawlRun:

@@ -44,7 +44,7 @@ from pw_adaptive.core.frontier import QUEUED, Frontier
 from pw_adaptive.core.links import CLUE_WEIGHTS
 from pw_adaptive.core.llms_txt import MAX_LLMS_BYTES, LlmsEntry, parse_llms_txt
 from pw_adaptive.core.sitemaps import MAX_SITEMAP_BYTES, MAX_SITEMAP_FILES, parse_sitemap
-from pw_adaptive.pages import Fetcher
+from pw_adaptive.pages import Fetcher, FetchResult
 
 __all__ = [
     "MAX_RESERVE",
@@ -73,7 +73,7 @@ in the background from the start, so this only matters on a very slow site
 or a crawl that stops within its first pages)."""
 
 MAX_RESERVE: Final = 50
-"""Sitemap pages kept in reserve at most, the best named first."""
+"""Sitemap and llms.txt pages kept in reserve at most, the best named first."""
 
 SITEMAP_PARENT: Final = "sitemap"
 """The ``parent`` of a page queued from the sitemap (no page linked to it)."""
@@ -89,6 +89,15 @@ class SitemapPages:
     """Page URLs, in the sitemaps' order."""
     languages: dict[str, str]
     """URL -> language tag, where the sitemap names it (``Sitemap.languages``)."""
+
+
+async def _read(fetcher: Fetcher, url: str, max_bytes: int) -> FetchResult | None:
+    """``url`` fetched, or None when it answered nothing usable (an error, a
+    status of 400 or more, an empty body): a missing index reads as empty."""
+    fetched = await fetcher.fetch(url, max_bytes=max_bytes)
+    if fetched.status is None or fetched.status >= 400 or not fetched.body:
+        return None
+    return fetched
 
 
 async def read_sitemaps(
@@ -111,8 +120,8 @@ async def read_sitemaps(
         if url in seen:
             continue
         seen.add(url)
-        fetched = await fetcher.fetch(url, max_bytes=MAX_SITEMAP_BYTES)
-        if fetched.status is None or fetched.status >= 400 or not fetched.body:
+        fetched = await _read(fetcher, url, MAX_SITEMAP_BYTES)
+        if fetched is None:
             continue
         sitemap = parse_sitemap(fetched.body, fetched.url or url)
         todo += [u for u in sitemap.sitemaps if allows(u)]
@@ -133,8 +142,8 @@ async def read_llms_txt(
     )
     entries: dict[str, LlmsEntry] = {}
     for url in locations:
-        fetched = await fetcher.fetch(url, max_bytes=MAX_LLMS_BYTES)
-        if fetched.status is None or fetched.status >= 400 or not fetched.body:
+        fetched = await _read(fetcher, url, MAX_LLMS_BYTES)
+        if fetched is None:
             continue
         for entry in parse_llms_txt(fetched.body, fetched.url or url, fetched.content_type):
             entries.setdefault(entry.url, entry)

@@ -143,6 +143,25 @@ def test_robots_txt_rules_apply_to_the_sitemap_pages() -> None:
     assert "/students/admission/" not in _paths(_crawl(server))
 
 
+def test_a_page_on_another_allowed_host_obeys_that_hosts_robots_txt() -> None:
+    other = "http://apply.uni.test"
+    # The start host allows everything; the other host, in scope on request,
+    # disallows its admission pages.
+    server = _Server(
+        {
+            "/robots.txt": b"User-agent: *\nAllow: /\n",
+            f"{other}/robots.txt": b"User-agent: *\nDisallow: /students/\n",
+            "/sitemap.xml": _sitemap([*SITEMAP_URLS, "/x"]).replace(
+                f"{SITE}/x".encode(), f"{other}/students/admission/".encode()
+            ),
+        }
+    )
+    result = _crawl(server, allowed_hosts=[other])
+    assert f"{other}/robots.txt" in server.asked
+    assert f"{other}/students/admission/" not in [p.url for p in result.pages]
+    assert "/students/admission/" in _paths(result)  # the start host's own page
+
+
 def test_pages_outside_the_crawls_scope_are_not_kept() -> None:
     server = _Server({"/sitemap.xml": _sitemap(SITEMAP_URLS)})
     settings = CrawlSettings(concurrency=1, probe_soft_404=False, url_prefix=SITE + "/admissions/")
