@@ -437,6 +437,11 @@ def test_query_construction_either_succeeds_or_says_why(text: str) -> None:
         pytest.param("学生 宿舍", (0.3, 1.0), id="cjk"),
         pytest.param("refund policy", (1.0, 1.0), id="nothing-generic"),
         pytest.param("學校 宿舍", (0.3, 1.0), id="traditional-chinese"),
+        # The adjective is as generic as the noun: "Mense universitarie" (the
+        # canteens) is no evidence of "residenze universitarie".
+        pytest.param("residenze universitarie", (1.0, 0.3), id="italian-adjective"),
+        pytest.param("restaurante universitário", (1.0, 0.3), id="portuguese-adjective"),
+        pytest.param("résidence universitaire", (1.0, 0.3), id="french-adjective"),
     ],
 )
 def test_portal_generic_words_weigh_less(text: str, weights: tuple[float, ...]) -> None:
