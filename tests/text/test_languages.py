@@ -571,6 +571,35 @@ def test_request_verbs_are_not_query_terms(query: str, terms: tuple[str, ...]) -
     assert Query(query).terms == terms
 
 
+@pytest.mark.parametrize(
+    ("asked", "bare"),
+    [
+        pytest.param("I need information about tuition fees", "tuition fees", id="en"),
+        pytest.param(
+            "please tell me the details: library opening hours",
+            "library opening hours",
+            id="en-tell",
+        ),
+        pytest.param("necesito información sobre becas de estudio", "becas de estudio", id="es"),
+        pytest.param(
+            "preciso de informações sobre moradia estudantil", "moradia estudantil", id="pt"
+        ),
+        pytest.param("ich brauche Informationen zu BAföG Beratung", "BAföG Beratung", id="de"),
+        pytest.param(
+            "vorrei sapere i dettagli: mensa universitaria", "mensa universitaria", id="it"
+        ),
+        pytest.param("potrzebuję informacji: stypendium socjalne", "stypendium socjalne", id="pl"),
+        pytest.param("أحتاج معلومات عن السكن الجامعي", "السكن الجامعي", id="ar"),
+        pytest.param("请告诉我详细情况：宿舍条件", "宿舍条件", id="zh"),
+        pytest.param("図書館の開館時間を詳しく教えてください", "図書館 開館時間", id="ja"),
+    ],
+)
+def test_a_request_around_a_topic_leaves_the_topics_terms(asked: str, bare: str) -> None:
+    # "I need information about X" asks about X: a page need not say
+    # "information" or "need" to answer it.
+    assert Query(asked).terms == Query(bare).terms
+
+
 def test_apply_is_not_a_request_word() -> None:
     # Applying is an act of the domain (admissions), not a way of asking.
     assert "söka" not in stop_words("sv") and "hakea" not in stop_words("fi")
