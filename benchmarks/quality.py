@@ -35,6 +35,7 @@ row per task and crawler. Everything is also written as JSON.
     .venv/bin/python benchmarks/quality.py [--portal NAME ...] [--no-real]
         [--no-fixtures] [--no-peers] [--peer-tasks-per-site N] [--no-ablations]
         [--budget 100] [--per-task] [--trace DIR] [--render-cache FILE] [--json FILE]
+        [--request need|tell]
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 # Offline, Chromium stalls on every DNS look-up of an outside host (the real
 # portal links fonts and analytics): resolve nothing but loopback, as the
@@ -433,17 +434,55 @@ def _script_language(text: str) -> str:
     return "en"
 
 
-def label_tasks(labels: dict[str, Any], origin: str) -> list[Task]:
-    """Tasks of one label set (``benchmarks/_corpus.py``) served at ``origin``."""
+REQUESTS: Final[dict[str, dict[str, str]]] = {
+    "need": {
+        "en": "I need information about {q}",
+        "es": "necesito información sobre {q}",
+        "pt": "preciso de informações sobre {q}",
+        "de": "ich brauche Informationen zu {q}",
+        "it": "ho bisogno di informazioni su {q}",
+        "pl": "potrzebuję informacji: {q}",
+        "fi": "tarvitsen tietoa: {q}",
+        "ar": "أحتاج معلومات عن {q}",
+        "zh": "我需要{q}的信息",
+        "ja": "{q}についての情報が必要です",
+    },
+    "tell": {
+        "en": "please tell me the details: {q}",
+        "es": "por favor, quiero saber los detalles: {q}",
+        "pt": "por favor, quero saber os detalhes: {q}",
+        "de": "bitte sagen Sie mir die Details: {q}",
+        "it": "per favore, vorrei sapere i dettagli: {q}",
+        "pl": "proszę o szczegóły: {q}",
+        "fi": "kertokaa lisätietoja: {q}",
+        "ar": "من فضلك أريد أن أعرف التفاصيل: {q}",
+        "zh": "请告诉我详细情况：{q}",
+        "ja": "詳しく教えてください：{q}",
+    },
+}
+"""``--request KIND``: each real task's query wrapped in a request in its own
+language, as users type them ("I need information about tuition fees"). The
+words around the query ask; they name nothing a page must say. A query whose
+language has no template here is left as it is."""
+
+
+def label_tasks(labels: dict[str, Any], origin: str, request: str | None = None) -> list[Task]:
+    """Tasks of one label set (``benchmarks/_corpus.py``) served at ``origin``;
+    ``request``: wrap each query in that kind of request (:data:`REQUESTS`)."""
 
     def urls(paths: Sequence[str]) -> frozenset[str]:
         return frozenset(canonicalize_url(origin + r) for r in paths)
+
+    def query(t: dict[str, Any]) -> str:
+        lang = t.get("lang") or _script_language(t["query"])
+        template = REQUESTS[request].get(lang) if request else None
+        return template.format(q=t["query"]) if template else str(t["query"])
 
     return [
         Task(
             id=t["id"],
             group=labels["site"],
-            query=t["query"],
+            query=query(t),
             start_url=canonicalize_url(origin + t["start"]),
             relevant=urls(t["relevant"]),
             facts=tuple(t["facts"]),
@@ -1042,6 +1081,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--oracle-bound", type=int, default=400, help="pages the oracle may render per task"
     )
+    parser.add_argument(
+        "--request",
+        choices=sorted(REQUESTS),
+        help="wrap each real task's query in a request in its language"
+        " ('I need information about ...'): a robustness check",
+    )
     parser.add_argument("--per-task", action="store_true", help="print one row per task")
     parser.add_argument("--json", type=Path, default=DEFAULT_JSON)
     args = parser.parse_args(argv)
@@ -1068,7 +1113,7 @@ def main(argv: list[str] | None = None) -> int:
                     # that a saved render cache (--render-cache) matches.
                     port = 20000 + zlib.crc32(labels["site"].encode()) % 20000
                     served[root] = stack.enter_context(serve_directory(root, port))
-                tasks += label_tasks(labels, served[root])
+                tasks += label_tasks(labels, served[root], args.request)
         if not args.no_fixtures:
             sites = stack.enter_context(serve_portals(args.portal))
             tasks += fixture_tasks(sites)
@@ -1151,6 +1196,7 @@ def main(argv: list[str] | None = None) -> int:
                 "cpus": os.cpu_count(),
                 "python": platform.python_version(),
                 "tasks": len(tasks),
+                "request": args.request,
                 "crawlers": [v.name for v in variants],
                 "renders": asdict(s),
                 "oracle_live_renders": oracle_live,
