@@ -473,25 +473,22 @@ def label_tasks(labels: dict[str, Any], origin: str, request: str | None = None)
     def urls(paths: Sequence[str]) -> frozenset[str]:
         return frozenset(canonicalize_url(origin + r) for r in paths)
 
-    def query(t: dict[str, Any]) -> str:
+    def task(t: dict[str, Any]) -> Task:
         lang = t.get("lang") or _script_language(t["query"])
         template = REQUESTS[request].get(lang) if request else None
-        return template.format(q=t["query"]) if template else str(t["query"])
-
-    return [
-        Task(
+        return Task(
             id=t["id"],
             group=labels["site"],
-            query=query(t),
+            query=template.format(q=t["query"]) if template else t["query"],
             start_url=canonicalize_url(origin + t["start"]),
             relevant=urls(t["relevant"]),
             facts=tuple(t["facts"]),
             borderline=urls(t.get("borderline", ())),
-            lang=t.get("lang") or _script_language(t["query"]),
+            lang=lang,
             site_langs=tuple(labels.get("languages", ())),
         )
-        for t in labels["tasks"]
-    ]
+
+    return [task(t) for t in labels["tasks"]]
 
 
 _SITEMAP_LINE = re.compile(r"^(\s*sitemap:\s*)https?://[^/\s]+", re.IGNORECASE)
@@ -527,8 +524,10 @@ class _StaticHandler(SimpleHTTPRequestHandler):
                 body = "\n".join(_SITEMAP_LINE.sub(rf"\g<1>{origin}", ln) for ln in kept)
                 self._send(body.encode(), "text/plain; charset=utf-8")
                 return
-        file = Path(self.translate_path(path))
-        if path.endswith((".xml", "/llms.txt")) and file.is_file():
+        if (
+            path.endswith((".xml", "/llms.txt"))
+            and (file := Path(self.translate_path(path))).is_file()
+        ):
             body, host = file.read_bytes(), rb"\g<1>" + origin.encode()
             if path.endswith("/llms.txt"):
                 self._send(_MARKDOWN_TARGET.sub(host, body), "text/plain; charset=utf-8")
