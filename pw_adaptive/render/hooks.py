@@ -7,7 +7,8 @@
   navigations recorded and cancelled (the target URL is all click
   exploration needs). Without any of these, no route is installed: a route
   pauses every request of the page for Python.
-* Dialogs (alert, confirm, prompt, beforeunload) dismissed.
+* Dialogs (alert, confirm, prompt) dismissed; beforeunload's "Leave this
+  page?" accepted (a reused page goes on to the next URL).
 * Downloads cancelled (contexts the renderer creates refuse them anyway).
 * Popups recorded and closed.
 * The page's pending work (requests, short timers, animation frames) tracked
@@ -102,13 +103,29 @@ class PageState:
     routed: bool = False
     """Whether ``route`` is installed on the page."""
 
+    def reset(self, url: str) -> None:
+        """Start over for ``url``, the next document of the same page (the
+        renderer reuses pages): the handlers and the route stay installed."""
+        self.url = url
+        self.armed = False
+        self.navigations.clear()
+        self.last_navigation = ""
+        self.popups.clear()
+        self.downloads.clear()
+        self.requests.forget()
+
 
 async def prepare_page(page: Page, settings: RenderSettings, state: PageState) -> None:
     """Install the guards of the module doc on a fresh ``page``; call before ``goto``."""
 
     async def on_dialog(dialog: Dialog) -> None:
         with contextlib.suppress(Exception):
-            await dialog.dismiss()
+            # "Leave this page?" is answered yes: the renderer goes on to the
+            # next URL in the same page, and a page that asks must not keep it.
+            if dialog.type == "beforeunload":
+                await dialog.accept()
+            else:
+                await dialog.dismiss()
 
     async def on_download(download: Download) -> None:
         state.downloads.append(download.url)

@@ -1,12 +1,18 @@
 """``PlaywrightRenderer``: one URL in, one ``RenderedPage`` out.
 
-Per URL: a fresh page (a reused page shows the previous hash route's content)
-in the renderer's context, the guards of ``hooks.py``, ``goto`` until
-DOMContentLoaded, ready detection (``ready.py``), one extraction
-(``extract.js``), markdown, then click exploration in scratch pages
-(``clicks.py``). A failed attempt (crash, network error) is retried once on a
-new page; a timeout or a download is not retried. ``render`` never raises for a
-page: failures are reported in ``RenderedPage.error``.
+Per URL: a page in the renderer's context with the guards of ``hooks.py``,
+``goto`` until DOMContentLoaded, ready detection (``ready.py``), one
+extraction (``extract.js``), markdown, then click exploration in scratch pages
+(``clicks.py``). The page is a fresh one, or one that rendered an earlier URL
+and nothing else (``RenderSettings.renders_per_page``): the next URL is then a
+new document in the same tab, which keeps the renderer process and what it
+compiled of the site. Never for a URL that differs from the page's own only
+in its fragment: that navigation stays in the same document (a hash route),
+and the ready wait would pass on the previous route's content. A page that
+was clicked (exploration, "Load more") is never reused. A failed attempt
+(crash, network error) is retried once on a fresh page; a timeout or a
+download is not retried. ``render`` never raises for a page: failures are
+reported in ``RenderedPage.error``.
 """
 
 from __future__ import annotations
@@ -99,6 +105,9 @@ def _failure(exc: BaseException, browser_connected: bool) -> str:
 
 
 _NOT_RETRIED_AT_ONCE = ("redirect_loop", "browser_closed")
+
+_MAX_IDLE_PAGES = 16
+"""Idle pages a renderer keeps for the next URLs at most."""
 """Failure kinds the renderer does not retry itself: a loop stays a loop, and a
 browser that went away is relaunched by the next render call."""
 
@@ -150,6 +159,11 @@ class PlaywrightRenderer(ClosedOnExit):
             self._owns_context = True
         self._lock = asyncio.Lock()
         self._spare: asyncio.Future[Page] | None = None
+        # Pages that rendered a URL and may render another (renders_per_page):
+        # the page, its state (handlers stay installed) and its renders so far.
+        self._idle: list[tuple[Page, PageState, int]] = []
+        self.pages_reused = 0
+        """Renders that went on in a page that had rendered another URL before."""
 
     @property
     def settings(self) -> RenderSettings:
@@ -188,6 +202,29 @@ class PlaywrightRenderer(ClosedOnExit):
                     return page
         return await context.new_page()
 
+    def _reusable(self, url: str) -> tuple[Page, PageState, int] | None:
+        """An idle page that may render ``url`` as a new document: not one whose
+        own URL differs from it only in the fragment (a hash route would be a
+        same-document navigation, and the ready wait would pass on the old
+        route's content)."""
+        base = url.partition("#")[0]
+        for i, (page, _state, _renders) in enumerate(self._idle):
+            if page.is_closed() or page.url.partition("#")[0] == base:
+                continue
+            return self._idle.pop(i)
+        return None
+
+    async def _park(self, page: Page, state: PageState, renders: int) -> None:
+        """Keep ``page`` for the next URL, or close it when it has rendered its share."""
+        if renders < self._settings.renders_per_page and not page.is_closed():
+            self._idle.append((page, state, renders))
+            # One idle page per render that may run at once is plenty; a crawl
+            # whose concurrency fell leaves the rest.
+            while len(self._idle) > _MAX_IDLE_PAGES:
+                await close_quietly(self._idle.pop(0)[0])
+        else:
+            await close_quietly(page)
+
     def _connected(self) -> bool:
         """Whether the browser behind the pages is still there."""
         browser = self._browser
@@ -210,6 +247,7 @@ class PlaywrightRenderer(ClosedOnExit):
             if self._browser is not gone:
                 return  # a concurrent render relaunched it already
             self._spare = None
+            self._idle = []  # pages of the browser that went away
             self._context = None
             self._guard_route = None
             self._browser = await self._relaunch()
@@ -222,6 +260,9 @@ class PlaywrightRenderer(ClosedOnExit):
         if spare is not None:
             with suppress(Exception):
                 await close_quietly(await spare)
+        idle, self._idle = self._idle, []
+        for page, _state, _renders in idle:
+            await close_quietly(page)
         async with self._lock:
             if self._guard_route is not None and self._context is not None:
                 if not self._owns_context:
@@ -239,11 +280,11 @@ class PlaywrightRenderer(ClosedOnExit):
         started = time.monotonic()
         settings = self._settings
         error = "not rendered"
-        for _attempt in range(1 + max(0, settings.retries)):
+        for attempt in range(1 + max(0, settings.retries)):
             await self._ensure_browser()
             try:
-                page, extraction, live = await asyncio.wait_for(
-                    self._render_once(url), timeout=settings.page_timeout_s
+                page, extraction, live, renders = await asyncio.wait_for(
+                    self._render_once(url, reuse=attempt == 0), timeout=settings.page_timeout_s
                 )
             except (TimeoutError, PlaywrightTimeoutError) as exc:
                 if not self._connected():
@@ -270,7 +311,13 @@ class PlaywrightRenderer(ClosedOnExit):
                 try:
                     page = await self._with_click_links(page, extraction, live)
                 finally:
-                    await close_quietly(live[0])
+                    # Every candidate answered from memory (most pages of a
+                    # site, once its chrome was explored): nothing clicked the
+                    # page, which may go on to the next URL.
+                    if renders and not live[1].armed:
+                        await self._park(live[0], live[1], renders)
+                    else:
+                        await close_quietly(live[0])
                 explore_s = time.monotonic() - explore_started
             total = time.monotonic() - started
             timings = replace(page.timings, explore_s=explore_s, total_s=total)
@@ -278,17 +325,27 @@ class PlaywrightRenderer(ClosedOnExit):
         return _failed(url, error, started)
 
     async def _render_once(
-        self, url: str
-    ) -> tuple[RenderedPage, Extraction, tuple[Page, PageState] | None]:
+        self, url: str, *, reuse: bool = True
+    ) -> tuple[RenderedPage, Extraction, tuple[Page, PageState] | None, int]:
         """One attempt. The page is returned open (third item) when it has
         click-only candidates to explore: it then serves as the first scratch
-        copy, and the caller closes it."""
+        copy, and the caller closes or parks it. The fourth item is the URLs
+        the page has rendered, this one included, or 0 when it may not render
+        another. ``reuse`` False: a fresh page (a retry: whatever the page
+        before left running, a script's late navigation, must not fail it
+        again)."""
         settings = self._settings
-        page = await self._fresh_page()
-        state = PageState(url=url)
-        keep = False
+        reused = self._reusable(url) if reuse else None
+        if reused is not None:
+            page, state, renders = reused
+            state.reset(url)
+            self.pages_reused += 1
+        else:
+            page, state, renders = await self._fresh_page(), PageState(url=url), 0
+        keep = park = False
         try:
-            await prepare_page(page, settings, state)
+            if reused is None:
+                await prepare_page(page, settings, state)
             t_nav = time.monotonic()
             try:
                 response = await page.goto(
@@ -308,8 +365,9 @@ class PlaywrightRenderer(ClosedOnExit):
             ready = await wait_until_ready(page, settings, state.requests)
             if ready == "unresponsive":
                 raise _Unresponsive
+            clicked = 0
             if settings.load_more_clicks > 0:
-                await expand_load_more(page, settings, state)
+                clicked = await expand_load_more(page, settings, state)
             t_extract = time.monotonic()
             bounds = {
                 "max_elements": settings.max_elements,
@@ -357,9 +415,18 @@ class PlaywrightRenderer(ClosedOnExit):
             keep = bool(
                 settings.explore_clicks and extraction.clicks and (rendered.status or 200) < 400
             )
-            return rendered, extraction, (page, state) if keep else None
+            # A page goes on to the next URL only as the page it was: not after
+            # a click (a beforeunload prompt, a state that a script keeps), nor
+            # from Chromium's error page or a download.
+            park = not clicked and not state.downloads and page.url.startswith("http")
+            renders += 1
+            return rendered, extraction, (page, state) if keep else None, renders if park else 0
         finally:
-            if not keep:
+            if keep:
+                pass  # the caller's: its exploration may click it
+            elif park:
+                await self._park(page, state, renders)
+            elif not keep:
                 await close_quietly(page)
 
     async def _with_click_links(

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from playwright.async_api import Page, Request
 
@@ -244,9 +244,14 @@ class RequestTracker:
     finished, from Playwright's events: what the page's own script cannot see
     (script chunks, ``import()``, frames, stylesheets)."""
 
-    in_flight: int = 0
     last_end: float = 0.0
     """``time.monotonic()`` when a request last finished or failed."""
+    _pending: set[Request] = field(default_factory=set, repr=False)
+
+    @property
+    def in_flight(self) -> int:
+        """Requests started and not finished (or failed) yet."""
+        return len(self._pending)
 
     def watch(self, page: Page) -> None:
         """Count ``page``'s requests from now on."""
@@ -254,13 +259,20 @@ class RequestTracker:
         page.on("requestfinished", self._ended)
         page.on("requestfailed", self._ended)
 
+    def forget(self) -> None:
+        """Start over for the next document of a reused page: a request of the
+        one before that the browser never reports as ended must not keep the
+        next one from being ready."""
+        self._pending.clear()
+        self.last_end = 0.0
+
     def _started(self, request: Request) -> None:
         if request.resource_type not in _INERT:
-            self.in_flight += 1
+            self._pending.add(request)
 
     def _ended(self, request: Request) -> None:
-        if request.resource_type not in _INERT:
-            self.in_flight = max(0, self.in_flight - 1)
+        if request in self._pending:
+            self._pending.discard(request)
             self.last_end = time.monotonic()
 
     def idle(self, ms: int) -> bool:

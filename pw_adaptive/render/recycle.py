@@ -10,7 +10,7 @@ old one is closed as soon as its last page in flight is done, so renders in
 progress are never cut off.
 
 A page is rendered the same way in a new context as in an old one (every
-page is already a fresh page), so recycling does not change what a crawl
+URL is a new document either way), so recycling does not change what a crawl
 finds; what it drops is state a site may set: cookies (a consent banner
 accepted once comes back) and storage.
 """

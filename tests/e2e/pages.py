@@ -158,6 +158,13 @@ ALERT = """<!doctype html>
 <h1>After the alert</h1><p>The page went on.</p></body></html>
 """
 
+LEAVE_PROMPT = """<!doctype html>
+<html><head><title>Unsaved form</title></head>
+<body><script>confirm("Start the form?");
+addEventListener("beforeunload", (e) => { e.preventDefault(); e.returnValue = ""; });</script>
+<h1>Application form</h1><p>Your answers are kept until you leave.</p></body></html>
+"""
+
 THROWS = """<!doctype html>
 <html><head><title>Throws</title></head>
 <body><h1>Still rendered</h1><p>Despite the error.</p>
@@ -357,6 +364,7 @@ ROUTES: dict[str, Page] = {
     "/portal": Page(PORTAL),
     "/alert": Page(ALERT),
     "/throws": Page(THROWS),
+    "/leave-prompt": Page(LEAVE_PROMPT),
     "/mutating": Page(MUTATING),
     "/cjk": Page(CJK),
     "/news-list": Page(LOAD_MORE),

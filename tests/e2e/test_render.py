@@ -273,6 +273,63 @@ def test_concurrent_renders_keep_their_own_content(
     assert "Welcome to the portal." in home.markdown
 
 
+def _renders_in_turn(
+    loop: asyncio.AbstractEventLoop, browser: Browser, settings: RenderSettings, urls: list[str]
+) -> tuple[list[RenderedPage], int]:
+    """Render ``urls`` one after another with one renderer; the pages and how
+    many of the renders went on in a page that had rendered before."""
+
+    async def scenario() -> tuple[list[RenderedPage], int]:
+        renderer = PlaywrightRenderer(browser, settings)
+        try:
+            return [await renderer.render(url) for url in urls], renderer.pages_reused
+        finally:
+            await renderer.close()
+
+    return loop.run_until_complete(scenario())
+
+
+def test_a_page_goes_on_to_the_next_url_but_never_to_its_own_hash_route(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    settings = replace(SETTINGS, explore_clicks=False)
+    urls = [site + u for u in ("/spa#/housing", "/spa#/fees", "/final", "/spa#/fees", "/alert")]
+    pages, reused = _renders_in_turn(loop, chromium_browser, settings, urls)
+    housing, fees, final, fees_again, alert = pages
+    assert "Halls of residence" in housing.markdown
+    assert "Tuition fees" in fees.markdown and "Halls of residence" not in fees.markdown
+    assert final.headings == ("Final page",)
+    # /spa#/fees in the page that showed /final: a new document, its own route
+    assert "Tuition fees" in fees_again.markdown and "Final page" not in fees_again.markdown
+    assert "The page went on." in alert.markdown
+    # The first /spa page was idle while /spa#/fees rendered: a fresh page
+    # for that one (same document), the idle ones for the rest.
+    assert reused == 3
+
+
+def test_a_page_that_asks_before_it_is_left_does_not_keep_the_next_url(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    # No retry: the first attempt itself must get through (a redirect chain
+    # keeps the navigation open long enough for the prompt to stop it).
+    settings = replace(SETTINGS, explore_clicks=False, retries=0)
+    urls = [site + "/leave-prompt", site + "/r1"]
+    (form, final), reused = _renders_in_turn(loop, chromium_browser, settings, urls)
+    assert "Application form" in form.markdown
+    assert final.error is None and final.headings == ("Final page",)
+    assert reused == 1
+
+
+def test_one_render_per_page_opens_a_fresh_page_for_every_url(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    settings = replace(SETTINGS, explore_clicks=False, renders_per_page=1)
+    urls = [site + u for u in ("/final", "/alert", "/final")]
+    pages, reused = _renders_in_turn(loop, chromium_browser, settings, urls)
+    assert [p.error for p in pages] == [None, None, None]
+    assert reused == 0
+
+
 def test_non_http_links_are_skipped(portal: RenderedPage) -> None:
     assert all(link.url.startswith("http") for link in portal.links)
 
@@ -439,17 +496,25 @@ def test_load_more_lists_are_expanded_before_extraction(render: Render, site: st
 def test_click_outcomes_are_remembered_across_pages(
     loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
 ) -> None:
-    async def twice() -> tuple[RenderedPage, RenderedPage, int, int]:
+    async def twice() -> tuple[RenderedPage, RenderedPage, int, int, list[int]]:
         async with PlaywrightRenderer(chromium_browser, SETTINGS) as renderer:
             first = await renderer.render(site + "/portal")
             explored = renderer.click_memory.explored
+            reused = [renderer.pages_reused]
             second = await renderer.render(site + "/portal")
-            return first, second, explored, renderer.click_memory.explored
+            reused.append(renderer.pages_reused)
+            third = await renderer.render(site + "/final")
+            reused.append(renderer.pages_reused)
+            assert third.headings == ("Final page",)
+            return first, second, explored, renderer.click_memory.explored, reused
 
-    first, second, explored, explored_after = loop.run_until_complete(twice())
+    first, second, explored, explored_after, reused = loop.run_until_complete(twice())
     clicked = {link.url for link in first.links if link.via_click}
     assert clicked and clicked == {link.url for link in second.links if link.via_click}
     assert explored > 0 and explored_after == explored  # nothing clicked the second time
+    # The first copy was clicked: closed. The second was answered from memory,
+    # never clicked: it goes on to the next URL.
+    assert reused == [0, 0, 1]
     assert first.timings.explore_s > 0
     assert second.timings.explore_s < first.timings.explore_s
     timings = first.timings
