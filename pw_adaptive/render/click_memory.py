@@ -103,8 +103,10 @@ class ClickMemory:
 
     ``budget_s`` None: no per-crawl budget. One memory serves every renderer of
     a crawl (recycled contexts included), and concurrent pages: a candidate
-    being explored for one page is awaited by another page that has it, not
-    explored twice.
+    being explored for one page is not explored twice; another page that has
+    it awaits the outcome when it is in the main content, and leaves it to
+    the exploring page when it is in the page chrome (which leads to the same
+    place from every page).
     """
 
     def __init__(self, budget_s: float | None = None) -> None:
@@ -119,6 +121,9 @@ class ClickMemory:
         """Candidates answered from memory instead."""
         self.placeholders = 0
         """Empty-href anchors answered as placeholders, not clicked."""
+        self.left_to_others = 0
+        """Candidates of the page chrome that another page was exploring at the
+        time: left to that page, not awaited."""
         self._known: dict[ClickKey, _Known] = {}
         # Per host: empty-href anchors seen to reload their page, and seen to do
         # anything else (lead elsewhere, or nothing: a script stopped the reload).

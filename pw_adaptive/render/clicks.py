@@ -34,7 +34,7 @@ from contextlib import ExitStack, suppress
 from playwright.async_api import BrowserContext, Page
 
 from pw_adaptive.core.links import Link
-from pw_adaptive.render.click_memory import ClickMemory, click_key
+from pw_adaptive.render.click_memory import CHROME_REGIONS, ClickMemory, click_key
 from pw_adaptive.render.extract import ClickCandidate, mark_click_candidates
 from pw_adaptive.render.hooks import PageState, arm, close_quietly, prepare_page
 from pw_adaptive.render.ready import settled, wait_until_ready
@@ -92,7 +92,8 @@ async def explore_clicks(
 
     With a ``memory``, candidates whose outcome it knows are answered from it
     (not clicked, not counted against ``max_click_explorations``), a candidate
-    another page is exploring right now is awaited, and new outcomes are
+    of the main content that another page is exploring right now is awaited
+    (one of the page chrome is left to that page), and new outcomes are
     learnt; once the memory's per-crawl budget is spent, nothing new is
     clicked. ``live``: the page itself (already extracted, so clicks may
     spoil it), used as the first worker's first scratch copy instead of
@@ -118,6 +119,12 @@ async def explore_clicks(
             continue
         pending = memory.pending(key)
         if pending is not None:
+            if key[1] in CHROME_REGIONS:
+                # The page chrome leads to the same place from every page, and
+                # the page exploring it now adds what it finds to its links:
+                # waiting would only hold this page back.
+                memory.left_to_others += 1
+                continue
             waits.append((candidate, pending))
         elif len(to_explore) < settings.max_click_explorations:
             to_explore.append(candidate)

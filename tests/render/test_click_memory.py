@@ -8,7 +8,9 @@ import pytest
 
 from pw_adaptive.core.links import Region
 from pw_adaptive.render.click_memory import PLACEHOLDER_EVIDENCE, ClickMemory, click_key
+from pw_adaptive.render.clicks import explore_clicks
 from pw_adaptive.render.extract import ClickCandidate
+from pw_adaptive.render.records import RenderSettings
 
 
 def _candidate(text: str, region: Region = Region.HEADER, index: int = 0) -> ClickCandidate:
@@ -86,6 +88,37 @@ def test_pending_exploration_is_shared_and_forgotten_on_failure() -> None:
         with memory.exploring(key) as failed:
             pass
         assert failed.done() and isinstance(failed.exception(), LookupError)
+
+    asyncio.run(main())
+
+
+def test_a_chrome_candidate_another_page_explores_is_left_to_it_a_main_one_awaited() -> None:
+    # Nothing here needs a browser: every candidate is being explored by
+    # another page, so explore_clicks never opens or clicks a page.
+    settings = RenderSettings(click_budget_s=30.0)
+
+    async def main() -> None:
+        memory = ClickMemory()
+        chrome = _candidate("Search", Region.HEADER, index=0)
+        main_card = _candidate("Open the card", Region.MAIN, index=1)
+        elsewhere = "http://a.test/1"
+        with (
+            memory.exploring(click_key(elsewhere, chrome)),
+            memory.exploring(click_key(elsewhere, main_card)) as card,
+        ):
+            only_chrome = await asyncio.wait_for(
+                explore_clicks(None, "http://a.test/2", [chrome], settings, memory), 5.0
+            )  # type: ignore[arg-type]
+            assert only_chrome == [] and memory.left_to_others == 1
+            both = asyncio.ensure_future(
+                explore_clicks(None, "http://a.test/2", [chrome, main_card], settings, memory)  # type: ignore[arg-type]
+            )
+            await asyncio.sleep(0.3)
+            assert not both.done()  # awaiting the card's outcome
+            card.set_result("http://a.test/card")
+            links = await asyncio.wait_for(both, 5.0)
+        assert [link.url for link in links] == ["http://a.test/card"]
+        assert links[0].via_click
 
     asyncio.run(main())
 
