@@ -34,6 +34,7 @@ from pw_adaptive.pages import Fetcher, RenderedPage, Renderer
 from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord, SkipRecord
 from pw_adaptive.render.records import RenderSettings
 from pw_adaptive.settings import CrawlSettings
+from pw_adaptive.text.lang import preload as preload_language_model
 
 if TYPE_CHECKING:
     from playwright.async_api import Browser, BrowserContext
@@ -194,6 +195,7 @@ class AdaptiveCrawler:
         the decisions an uninterrupted one makes. Hosts with a politeness
         delay wait that delay before their first page after a resume.
         """
+        preload_language_model()  # overlaps the query's parse and the browser's launch
         q = query if isinstance(query, Query) else Query(query, self._synonyms)
         settings = self.settings
         run = new_run(start_url, q, settings)

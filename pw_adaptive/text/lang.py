@@ -13,13 +13,14 @@ from __future__ import annotations
 import copy
 import functools
 import re
+import threading
 from collections.abc import Mapping
 from typing import Any, Final
 
 from pw_adaptive.text.languages import LANGUAGES, STEMMED_LANGUAGES
 from pw_adaptive.text.scripts import SCRIPT_LANGUAGE, SCRIPT_PATTERNS
 
-__all__ = ["SAMPLE_CHARS", "detect_language", "detect_query_language"]
+__all__ = ["SAMPLE_CHARS", "detect_language", "detect_query_language", "preload"]
 
 SAMPLE_CHARS: Final = 1000
 """Characters of a page's text that decide its language."""
@@ -42,15 +43,41 @@ _SCRIPT_SHARE: Final = 0.3
 _ENGLISH_MARGIN: Final = 10.0
 
 
-@functools.cache
-def _identifier(restricted: bool) -> Any:
-    if not restricted:
-        from py3langid.langid import MODEL_FILE, LanguageIdentifier
+_model: Any = None
+_model_lock = threading.Lock()
 
-        return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=False)
-    # A shallow copy shares the loaded model (about 0.4 s to load):
-    # set_languages replaces the copy's arrays, it never writes into them.
-    identifier = copy.copy(_identifier(False))
+
+def _full_model() -> Any:
+    """langid's identifier over all its languages, loaded once (0.4-0.7 s:
+    the model is an LZMA-compressed pickle); a caller that comes while
+    another thread loads it waits for that load instead of starting another."""
+    global _model
+    with _model_lock:
+        if _model is None:
+            from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
+            _model = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=False)
+        return _model
+
+
+def preload() -> None:
+    """Load the language model in a background thread, unless it is loaded:
+    a crawl calls this first, so that the load overlaps the browser's launch
+    instead of holding up the first page (about half a second in a fresh
+    process). Most of the load is decompression, which runs without the GIL."""
+    if _model is None:
+        threading.Thread(target=_full_model, name="pw-adaptive-langid", daemon=True).start()
+
+
+def _identifier(restricted: bool) -> Any:
+    return _restricted_identifier() if restricted else _full_model()
+
+
+@functools.cache
+def _restricted_identifier() -> Any:
+    # A shallow copy shares the loaded model: set_languages replaces the
+    # copy's arrays, it never writes into them.
+    identifier = copy.copy(_full_model())
     # Short queries are ambiguous between many languages; among the ones we
     # have data or a stemmer for, the guess is usually right (a Finnish or
     # Polish query must not come out as German or Spanish and be stemmed as

@@ -639,3 +639,34 @@ def test_bafoeg_is_german_student_finance() -> None:
 def test_unmark_drops_latin_diacritics_only(text: str, unmarked: str) -> None:
     assert unmark(text) == unmarked
     assert unmark(unmarked) == unmarked
+
+
+def test_the_language_model_preloaded_in_the_background_is_loaded_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import threading
+
+    import py3langid.langid
+
+    from pw_adaptive.text import lang
+
+    loads: list[str] = []
+    started, release = threading.Event(), threading.Event()
+    real = py3langid.langid.LanguageIdentifier.from_model_file
+
+    def slow_load(*args: object, **kwargs: object) -> object:
+        loads.append(threading.current_thread().name)
+        started.set()
+        release.wait(5.0)  # still loading when the crawl asks for it
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(py3langid.langid.LanguageIdentifier, "from_model_file", slow_load)
+    monkeypatch.setattr(lang, "_model", None)
+    lang.preload()
+    assert started.wait(5.0)
+    threading.Timer(0.2, release.set).start()
+    # The caller waits for the background load instead of loading again.
+    assert detect_language("Die Bibliothek ist montags bis freitags geöffnet.") == "de"
+    assert loads == ["pw-adaptive-langid"]
+    lang.preload()  # loaded: nothing more
+    assert loads == ["pw-adaptive-langid"]
