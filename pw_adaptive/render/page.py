@@ -105,11 +105,11 @@ def _failure(exc: BaseException, browser_connected: bool) -> str:
 
 
 _NOT_RETRIED_AT_ONCE = ("redirect_loop", "browser_closed")
+"""Failure kinds the renderer does not retry itself: a loop stays a loop, and a
+browser that went away is relaunched by the next render call."""
 
 _MAX_IDLE_PAGES = 16
 """Idle pages a renderer keeps for the next URLs at most."""
-"""Failure kinds the renderer does not retry itself: a loop stays a loop, and a
-browser that went away is relaunched by the next render call."""
 
 
 class PlaywrightRenderer(ClosedOnExit):
@@ -207,11 +207,11 @@ class PlaywrightRenderer(ClosedOnExit):
         own URL differs from it only in the fragment (a hash route would be a
         same-document navigation, and the ready wait would pass on the old
         route's content)."""
+        self._idle = [entry for entry in self._idle if not entry[0].is_closed()]
         base = url.partition("#")[0]
         for i, (page, _state, _renders) in enumerate(self._idle):
-            if page.is_closed() or page.url.partition("#")[0] == base:
-                continue
-            return self._idle.pop(i)
+            if page.url.partition("#")[0] != base:
+                return self._idle.pop(i)
         return None
 
     async def _park(self, page: Page, state: PageState, renders: int) -> None:
@@ -422,9 +422,8 @@ class PlaywrightRenderer(ClosedOnExit):
             renders += 1
             return rendered, extraction, (page, state) if keep else None, renders if park else 0
         finally:
-            if keep:
-                pass  # the caller's: its exploration may click it
-            elif park:
+            # A page kept for exploration is the caller's (its clicks decide).
+            if park and not keep:
                 await self._park(page, state, renders)
             elif not keep:
                 await close_quietly(page)

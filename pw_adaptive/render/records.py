@@ -76,11 +76,12 @@ class RenderSettings:
     fragment, a hash route, gets another page), and only when nothing clicked
     it (click exploration, "Load more"): a clicked page is closed. A new
     page costs Chromium a new renderer process, which loads and compiles the
-    site's scripts and styles again: on the real sites of the speed
-    benchmark, a loop that reused its pages rendered 1.4-1.7x as many pages
-    per second as one that opened a fresh page per URL. What a tab keeps from
-    one document to the next (its sessionStorage, its history) is dropped
-    with the page after this many."""
+    site's scripts and styles again: over the URLs of three real sites of
+    the speed benchmark, a bare loop that reused its pages rendered 1.3-1.7x
+    as many pages per second as one that opened a fresh page per URL (a
+    scratch script's paired runs). What a tab keeps from one document to
+    the next (its sessionStorage, its history) is dropped with the page
+    after this many."""
     retries: int = 1
     """Extra attempts, each on a fresh page, right after a crash or a failed
     navigation (not after a timeout, a redirect loop, a download or a closed

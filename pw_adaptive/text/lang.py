@@ -69,10 +69,6 @@ def preload() -> None:
         threading.Thread(target=_full_model, name="pw-adaptive-langid", daemon=True).start()
 
 
-def _identifier(restricted: bool) -> Any:
-    return _restricted_identifier() if restricted else _full_model()
-
-
 @functools.cache
 def _restricted_identifier() -> Any:
     # A shallow copy shares the loaded model: set_languages replaces the
@@ -111,7 +107,7 @@ def detect_language(text: str) -> str:
         return lang
     if _LETTER.search(sample) is None:
         return ""
-    code: str = _identifier(False).classify(sample)[0]
+    code: str = _full_model().classify(sample)[0]
     return code
 
 
@@ -134,7 +130,7 @@ def detect_query_language(text: str, votes: Mapping[str, int] | None = None) -> 
         return lang
     if _LETTER.search(text) is None:
         return ""
-    scores = dict(_identifier(True).rank(text))
+    scores = dict(_restricted_identifier().rank(text))
     candidates: Mapping[str, float] = scores
     best: str = max(scores, key=scores.__getitem__)
     if votes:

@@ -8,14 +8,17 @@ clitics, particles, scripts and the cross-lingual vocabulary).
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
+import py3langid.langid
 import pytest
 
 from pw_adaptive.core.links import is_generic_anchor
 from pw_adaptive.core.query import GENERIC_TERM_WEIGHT, Query, Synonyms
 from pw_adaptive.records import PageRecord
 from pw_adaptive.text import detect_language, detect_query_language, fold, tokens, word_count
+from pw_adaptive.text import lang as text_lang
 from pw_adaptive.text.languages import phrases, stop_words
 from pw_adaptive.text.normalize import unmark
 
@@ -644,12 +647,6 @@ def test_unmark_drops_latin_diacritics_only(text: str, unmarked: str) -> None:
 def test_the_language_model_preloaded_in_the_background_is_loaded_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import threading
-
-    import py3langid.langid
-
-    from pw_adaptive.text import lang
-
     loads: list[str] = []
     started, release = threading.Event(), threading.Event()
     real = py3langid.langid.LanguageIdentifier.from_model_file
@@ -661,12 +658,12 @@ def test_the_language_model_preloaded_in_the_background_is_loaded_once(
         return real(*args, **kwargs)
 
     monkeypatch.setattr(py3langid.langid.LanguageIdentifier, "from_model_file", slow_load)
-    monkeypatch.setattr(lang, "_model", None)
-    lang.preload()
+    monkeypatch.setattr(text_lang, "_model", None)
+    text_lang.preload()
     assert started.wait(5.0)
     threading.Timer(0.2, release.set).start()
     # The caller waits for the background load instead of loading again.
     assert detect_language("Die Bibliothek ist montags bis freitags geöffnet.") == "de"
     assert loads == ["pw-adaptive-langid"]
-    lang.preload()  # loaded: nothing more
+    text_lang.preload()  # loaded: nothing more
     assert loads == ["pw-adaptive-langid"]
