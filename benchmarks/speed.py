@@ -38,6 +38,12 @@ says so and goes on. For each site, runner and concurrency it prints and saves:
 and the ratios pw_adaptive / bare loop for the three at each concurrency, and
 pw_adaptive / Crawl4AI at concurrency 4.
 
+The sites are served on 127.0.0.1, so pw_adaptive's private-address guard
+(``pw_adaptive.netguard``), on by default when the start URL is public, is
+off in these runs. ``--guard`` adds, after each pw_adaptive run, one with
+127.0.0.1 treated as public (``CrawlSettings.treat_as_public``): the guard on,
+as on a real site, and its cost printed beside the unguarded runs.
+
 CPU accounting
 --------------
 Chromium starts and ends renderer and utility processes during a crawl; a
@@ -98,6 +104,7 @@ from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TextIO
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # runnable as a script from anywhere
@@ -120,6 +127,8 @@ CGROUP_V1_CPUACCT = Path("/sys/fs/cgroup/cpuacct")
 CGROUP_V2_MOUNTS = (Path("/sys/fs/cgroup/unified"), Path("/sys/fs/cgroup"))
 BARE = "bare playwright"
 ADAPTIVE = "pw_adaptive"
+GUARDED = "pw_adaptive guard on"
+"""pw_adaptive with its private-address guard on (``--guard``)."""
 
 
 # --- /proc readers --------------------------------------------------------------
@@ -708,11 +717,24 @@ def _serve_forever(root: Path) -> int:
 
 
 async def run_crawler(
-    meter: Meter, start: str, query: str, pages: int, concurrency: int, site: str = ""
+    meter: Meter,
+    start: str,
+    query: str,
+    pages: int,
+    concurrency: int,
+    site: str = "",
+    *,
+    guard: bool = False,
 ) -> tuple[Run, list[str]]:
-    """pw_adaptive with its default render settings and the stopper off."""
+    """pw_adaptive with its default render settings and the stopper off; with
+    ``guard``, the start URL's host counts as public, which turns the
+    private-address guard on as for a real site."""
     settings = CrawlSettings(
-        max_pages=pages, concurrency=concurrency, adaptive_stop=False, probe_soft_404=False
+        max_pages=pages,
+        concurrency=concurrency,
+        adaptive_stop=False,
+        probe_soft_404=False,
+        treat_as_public=(urlsplit(start).hostname or "",) if guard else (),
     )
     crawler = AdaptiveCrawler(settings, render_settings=RenderSettings())
     with meter.measure() as measured:
@@ -720,7 +742,7 @@ async def run_crawler(
     urls = [p.url for p in result.pages]
     duplicates = sum(1 for p in result.pages if p.note and "duplicate" in p.note)
     run = Run(
-        ADAPTIVE,
+        GUARDED if guard else ADAPTIVE,
         concurrency,
         len(urls),
         measured[0],
@@ -818,10 +840,17 @@ def run_peer(
 
 
 async def run_site(
-    meter: Meter, base: str, site: Site, pages: int, concurrencies: Sequence[int], repeat: int
+    meter: Meter,
+    base: str,
+    site: Site,
+    pages: int,
+    concurrencies: Sequence[int],
+    repeat: int,
+    guard: bool = False,
 ) -> list[Run]:
     """At each concurrency, ``repeat`` times: a pw_adaptive crawl, then the bare
-    loop over the URLs that crawl fetched."""
+    loop over the URLs that crawl fetched (and with ``guard``, a pw_adaptive
+    crawl with its private-address guard on)."""
     runs: list[Run] = []
     for conc in concurrencies:
         for _ in range(repeat):
@@ -830,6 +859,11 @@ async def run_site(
             )
             runs.append(run)
             runs.append(await run_bare(meter, urls, conc, site.name))
+            if guard:
+                guarded, _ = await run_crawler(
+                    meter, base + site.start, site.query, pages, conc, site.name, guard=True
+                )
+                runs.append(guarded)
     return runs
 
 
@@ -867,7 +901,7 @@ def print_report(rows: Sequence[Row], method: str, out: TextIO) -> None:
             cross = f"{r.cpu_s_tree / r.cpu_s_cgroup:.2f}" if r.cpu_s_cgroup else "-"
             extra = (
                 f"{r.explore_share:>6.0%}{r.duplicate_share:>6.0%}"
-                if r.runner == ADAPTIVE
+                if r.runner in (ADAPTIVE, GUARDED)
                 else f"{'-':>6}{'-':>6}"
             )
             print(
@@ -888,6 +922,15 @@ def print_report(rows: Sequence[Row], method: str, out: TextIO) -> None:
             )
         peer = [r for r in mine if r.runner == PEER]
         adaptive = {r.concurrency: r for r in mine if r.runner == ADAPTIVE}
+        for r in (r for r in mine if r.runner == GUARDED):
+            mate = adaptive.get(r.concurrency)
+            if mate is not None:
+                print(
+                    f"pw_adaptive guard on / off at concurrency {r.concurrency}: pages/s "
+                    f"{r.pages_per_s / mate.pages_per_s:.2f}, CPU s/page "
+                    f"{r.cpu_s_per_page / max(mate.cpu_s_per_page, 1e-9):.2f}",
+                    file=out,
+                )
         for r in peer:
             mate = adaptive.get(r.concurrency)
             if mate is not None:
@@ -908,7 +951,9 @@ def markdown_tables(rows: Sequence[Row]) -> str:
     ]
     for r in rows:
         extra = (
-            f"{r.explore_share:.0%} | {r.duplicate_share:.0%}" if r.runner == ADAPTIVE else "- | -"
+            f"{r.explore_share:.0%} | {r.duplicate_share:.0%}"
+            if r.runner in (ADAPTIVE, GUARDED)
+            else "- | -"
         )
         lines.append(
             f"| {r.site} | {r.runner} | {r.concurrency} | {r.pages_per_s:.2f} "
@@ -944,6 +989,11 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     )
     parser.add_argument(
         "--no-peer", action="store_true", help="do not run Crawl4AI even when installed"
+    )
+    parser.add_argument(
+        "--guard",
+        action="store_true",
+        help="also run pw_adaptive with its private-address guard on (127.0.0.1 counted public)",
     )
     parser.add_argument("--json", type=Path, default=None, help="write rows, ratios and runs here")
     parser.add_argument(
@@ -985,7 +1035,7 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
         for site in sites:
             base = origins[site.name]
             runs += asyncio.run(
-                run_site(meter, base, site, args.pages, args.concurrency, args.repeat)
+                run_site(meter, base, site, args.pages, args.concurrency, args.repeat, args.guard)
             )
             if not args.no_peer:
                 peer = run_peer(
@@ -1028,6 +1078,7 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
             "rows": [asdict(r) for r in rows],
             "ratios": [asdict(q) for q in ratios(rows)],
             "peer_ratios": [asdict(q) for q in ratios(rows, PEER)],
+            "guard": args.guard,
             "runs": [asdict(r) for r in runs],
         }
         args.json.parent.mkdir(parents=True, exist_ok=True)

@@ -183,6 +183,26 @@ def test_sites_are_kept_apart_and_the_peer_has_its_own_ratio() -> None:
     assert f"pw_adaptive / {speed.PEER} at concurrency 4: pages/s 4.00" in out.getvalue()
 
 
+def test_guarded_runs_get_their_own_row_and_their_cost_beside_the_unguarded_ones() -> None:
+    runs = [
+        _run(speed.ADAPTIVE, 4, 40, 10.0, 16.0, 500.0),
+        _run(speed.BARE, 4, 40, 10.0, 18.0, 400.0),
+        _run(speed.GUARDED, 4, 40, 12.5, 20.0, 520.0),
+    ]
+    rows = speed.combine(runs)
+    assert [r.runner for r in rows] == [speed.ADAPTIVE, speed.BARE, speed.GUARDED]
+    (ratio,) = speed.ratios(rows)  # the bare-loop ratio stays the unguarded crawl's
+    assert ratio.pages_per_s == pytest.approx(1.0)
+    out = io.StringIO()
+    speed.print_report(rows, "tree", out)
+    assert "pw_adaptive guard on / off at concurrency 4: pages/s 0.80, CPU s/page 1.25" in (
+        out.getvalue()
+    )
+    assert "| pw_adaptive guard on | 4 | 3.20 | 0.500 | 520 | 0% | 0% |" in (
+        speed.markdown_tables(rows)
+    )
+
+
 def test_sites_not_laid_out_are_skipped_with_a_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
