@@ -33,6 +33,15 @@ Playwright connection and back. WebSockets opened by workers are not routed
 (the stand-in lives in frames only). The route exists only while the guard
 is on: a crawl of a private site keeps the browser's own ``WebSocket``.
 
+Cost: any route turns on Playwright's request interception for every
+request of the context, and with it Chromium's HTTP cache off. On real
+sites served as public, crawls with the guard ran at 0.80-0.98x the pages
+per second, with 1.11-1.35x the CPU per page (``benchmarks/speed.py
+--guard``; ``docs/benchmarks.md`` has the variants tried). Chromium's own
+Local Network Access checks refuse a public page's subresources, iframes
+and workers' requests into the local network, but not main-frame
+navigations, so the route stays.
+
 Playwright has no call that removes a WebSocket route (microsoft/playwright
 #41158 was closed without one), so :func:`remove_guard` disarms it: on a
 context the caller lent, later WebSockets connect as if no route were there,
