@@ -920,26 +920,25 @@ def print_report(rows: Sequence[Row], method: str, out: TextIO) -> None:
                 f"{q.peak_mib:>10.2f}",
                 file=out,
             )
-        peer = [r for r in mine if r.runner == PEER]
         adaptive = {r.concurrency: r for r in mine if r.runner == ADAPTIVE}
-        for r in (r for r in mine if r.runner == GUARDED):
+        for r in mine:
             mate = adaptive.get(r.concurrency)
-            if mate is not None:
-                print(
-                    f"pw_adaptive guard on / off at concurrency {r.concurrency}: pages/s "
-                    f"{r.pages_per_s / mate.pages_per_s:.2f}, CPU s/page "
-                    f"{r.cpu_s_per_page / max(mate.cpu_s_per_page, 1e-9):.2f}",
-                    file=out,
-                )
-        for r in peer:
-            mate = adaptive.get(r.concurrency)
-            if mate is not None:
-                print(
-                    f"pw_adaptive / {PEER} at concurrency {r.concurrency}: pages/s "
-                    f"{mate.pages_per_s / r.pages_per_s:.2f}, CPU s/page "
-                    f"{mate.cpu_s_per_page / max(r.cpu_s_per_page, 1e-9):.2f}",
-                    file=out,
-                )
+            if mate is None:
+                continue
+            if r.runner == GUARDED:
+                _print_ratio("pw_adaptive guard on / off", r, mate, out)
+            elif r.runner == PEER:
+                _print_ratio(f"pw_adaptive / {PEER}", mate, r, out)
+
+
+def _print_ratio(label: str, top: Row, bottom: Row, out: TextIO) -> None:
+    """One line: ``top``'s pages/s and CPU s/page over ``bottom``'s."""
+    print(
+        f"{label} at concurrency {top.concurrency}: pages/s "
+        f"{top.pages_per_s / bottom.pages_per_s:.2f}, CPU s/page "
+        f"{top.cpu_s_per_page / max(bottom.cpu_s_per_page, 1e-9):.2f}",
+        file=out,
+    )
 
 
 def markdown_tables(rows: Sequence[Row]) -> str:
