@@ -157,6 +157,12 @@ def ablations(budget: int) -> list[Variant]:
             rule=f"COLD_PATIENCE = {COLD_PATIENCE}",
         ),
         Variant(
+            "a clue that led nowhere restarts the cold count",
+            AnchorScorer(),
+            stopper(clue_resets_cold=True),
+            rule="a page behind a clue that says nothing holds the cold count (the seed: restarts)",
+        ),
+        Variant(
             "touching pages never stale",
             AnchorScorer(),
             stopper(touch_patience=None),

@@ -187,5 +187,7 @@ class CrawlSettings:
         ):
             if getattr(self, name) == default:
                 data.pop(name, None)
+        if not self.adaptive.clue_resets_cold:
+            data["adaptive"].pop("clue_resets_cold", None)
         blob = json.dumps(data, sort_keys=True, default=str).encode()
         return hashlib.blake2b(blob, digest_size=12).hexdigest()

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from pw_adaptive.core.links import DEFAULT_INHERIT
@@ -38,3 +40,6 @@ def test_fingerprint_ignores_speed_knobs_but_not_the_budget() -> None:
     base = CrawlSettings()
     assert base.fingerprint() == CrawlSettings(concurrency=8, time_limit_s=5).fingerprint()
     assert base.fingerprint() != CrawlSettings(max_pages=5).fingerprint()
+    # The stopper's options count too (the cold count's rule, here).
+    seed_cold = replace(base.adaptive, clue_resets_cold=True)
+    assert base.fingerprint() != CrawlSettings(adaptive=seed_cold).fingerprint()

@@ -125,9 +125,10 @@ class CrawlRun:
                 f" coverage {adaptive.coverage():.0%} of {terms} terms, and {waiting}"
             ),
             StopReason.NO_RELEVANT_PAGES: (
-                f"nothing relevant was found and the last {adaptive.cold()} pages came"
-                " through links without any clue for the query; no link with a clue was"
-                " queued or rendering"
+                f"nothing relevant was found and {adaptive.cold()} pages since the last"
+                " one that touched the query came through links without any clue for it"
+                " (pages behind a clue that said nothing of it are not counted); no link"
+                " with a clue was queued or rendering"
             ),
             StopReason.BUDGET_EXHAUSTED: (
                 f"the budget of {self.settings.max_pages} pages was spent"

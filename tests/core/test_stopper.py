@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from pw_adaptive.core.query import Query
@@ -127,6 +129,30 @@ def test_a_lead_with_a_clue_holds_back_no_relevant_pages() -> None:
     assert a.observe(q, "Careers.", 0.0, True, lead=0.1) is None
     assert a.cold() == 4
     assert a.observe(q, "Contact.", 0.0, True) == "no_relevant_pages"
+
+
+def test_a_clue_that_led_nowhere_neither_counts_nor_restarts_the_cold_count() -> None:
+    q = Query("refund policy")
+    a = Adaptive(opts(1.0, 100, 2), len(q))
+    for _ in range(3):
+        assert a.observe(q, "About us.", 0.0, True) is None
+    # A link with a clue ("Customer services") led to a page that says nothing
+    # of the query: not blind, so not counted, and no sign of the topic.
+    assert a.observe(q, "Campus network.", 0.0, False) is None
+    assert a.cold() == 3
+    assert a.observe(q, "Contact.", 0.0, True) == "no_relevant_pages"
+    # A page that touches the query still restarts the count, clue or not.
+    b = Adaptive(opts(1.0, 100, 2), len(q))
+    for _ in range(3):
+        assert b.observe(q, "About us.", 0.0, True) is None
+    assert b.observe(q, "Refund mentioned once.", 0.1, False) is None
+    assert b.cold() == 0
+    # The seed's rule, kept as an option: any page behind a clue restarts it.
+    seed = Adaptive(replace(opts(1.0, 100, 2), clue_resets_cold=True), len(q))
+    for _ in range(3):
+        assert seed.observe(q, "About us.", 0.0, True) is None
+    assert seed.observe(q, "Campus network.", 0.0, False) is None
+    assert seed.cold() == 0
 
 
 def test_last_fresh_and_has_found_follow_fresh_content() -> None:
