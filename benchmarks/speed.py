@@ -892,7 +892,7 @@ def print_report(rows: Sequence[Row], method: str, out: TextIO) -> None:
         if len(sites) > 1 or site:
             print(f"\n== {site} ==", file=out)
         print(
-            f"{'runner':<16}{'conc':>5}{'runs':>5}{'pages':>6}{'sec':>7}{'pages/s':>8}{'+-':>5}"
+            f"{'runner':<21}{'conc':>5}{'runs':>5}{'pages':>6}{'sec':>7}{'pages/s':>8}{'+-':>5}"
             f"{'cpu s/page':>11}{'tree':>7}{'machine':>8}{'tree/cg':>8}{'procs':>6}{'peak MiB':>9}"
             f"{'expl%':>6}{'dup%':>6}",
             file=out,
@@ -905,7 +905,7 @@ def print_report(rows: Sequence[Row], method: str, out: TextIO) -> None:
                 else f"{'-':>6}{'-':>6}"
             )
             print(
-                f"{r.runner:<16}{r.concurrency:>5}{r.runs:>5}{r.pages:>6}{r.seconds:>7.1f}"
+                f"{r.runner:<21}{r.concurrency:>5}{r.runs:>5}{r.pages:>6}{r.seconds:>7.1f}"
                 f"{r.pages_per_s:>8.2f}{r.pages_per_s_spread:>5.0%}{r.cpu_s_per_page:>11.3f}"
                 f"{_cpu(r.cpu_s_tree, r.pages):>7}{_cpu(r.cpu_s_machine, r.pages):>8}{cross:>8}"
                 f"{r.processes_per_run:>6.0f}{r.peak_mib:>9.0f}{extra}",

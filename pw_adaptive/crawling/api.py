@@ -195,7 +195,9 @@ class AdaptiveCrawler:
         the decisions an uninterrupted one makes. Hosts with a politeness
         delay wait that delay before their first page after a resume.
         """
-        preload_language_model()  # overlaps the query's parse and the browser's launch
+        # The load overlaps the browser's launch; a query in a Latin script
+        # waits for it in its own parse, one in another script does not.
+        preload_language_model()
         q = query if isinstance(query, Query) else Query(query, self._synonyms)
         settings = self.settings
         run = new_run(start_url, q, settings)

@@ -272,7 +272,7 @@ class RequestTracker:
 
     def _ended(self, request: Request) -> None:
         if request in self._pending:
-            self._pending.discard(request)
+            self._pending.remove(request)
             self.last_end = time.monotonic()
 
     def idle(self, ms: int) -> bool:

@@ -50,8 +50,11 @@ _model_lock = threading.Lock()
 def _full_model() -> Any:
     """langid's identifier over all its languages, loaded once (0.4-0.7 s:
     the model is an LZMA-compressed pickle); a caller that comes while
-    another thread loads it waits for that load instead of starting another."""
+    another thread loads it waits for that load instead of starting another.
+    Once loaded (every page's language check after the first), no lock."""
     global _model
+    if _model is not None:
+        return _model
     with _model_lock:
         if _model is None:
             from py3langid.langid import MODEL_FILE, LanguageIdentifier
