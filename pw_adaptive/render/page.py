@@ -183,6 +183,7 @@ class PlaywrightRenderer(ClosedOnExit):
                     ignore_https_errors=self._settings.ignore_https_errors,
                     user_agent=_user_agent(self._settings, self._browser),
                     viewport={"width": 1280, "height": 900},
+                    reduced_motion="reduce" if self._settings.reduced_motion else "no-preference",
                 )
             if self._guard is not None and self._guard_route is None:
                 self._guard_route = await install_guard(self._context, self._guard)

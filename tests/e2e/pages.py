@@ -343,7 +343,18 @@ render();
 </script></body></html>
 """
 
+# Says which motion preference the page was given, as a site's script reads it.
+MOTION = """<!doctype html>
+<html><head><title>Motion</title></head>
+<body><main><h1>Campus tour</h1><p id="pref"></p></main>
+<script>
+document.getElementById("pref").textContent = "Motion preference: " +
+  (matchMedia("(prefers-reduced-motion: reduce)").matches ? "reduce" : "no-preference");
+</script></body></html>
+"""
+
 ROUTES: dict[str, Page] = {
+    "/motion": Page(MOTION),
     **TWIN_ROUTES,
     "/anchor-then-route": Page(ANCHOR_THEN_ROUTE),
     "/plans/a": Page(placeholders("Plan 2024,Plan 2023,Plan 2022")),

@@ -256,6 +256,12 @@ def test_renderer_uses_a_users_context_and_leaves_it_open(
     assert pages_left == 0
 
 
+def test_pages_are_asked_to_reduce_motion_unless_the_setting_is_off(render: Render) -> None:
+    assert "Motion preference: reduce" in render("/motion").markdown
+    plain = replace(SETTINGS, reduced_motion=False)
+    assert "Motion preference: no-preference" in render("/motion", plain).markdown
+
+
 def test_concurrent_renders_keep_their_own_content(
     loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
 ) -> None:
