@@ -228,14 +228,18 @@ def _check_user_agent(value: str | None) -> None:
 
 
 def _validate_crawl(args: argparse.Namespace) -> None:
-    from pw_adaptive.core.query import Query
     from pw_adaptive.core.urls import canonicalize_url
 
     try:
         canonicalize_url(args.url)
-        Query(args.query)
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
+    # The query itself is parsed by the crawl, while the browser starts (the
+    # parse may wait half a second for the language model); a query the
+    # parse refuses (only stop words, too many terms) exits 2 from there,
+    # before any output is written.
+    if not args.query.strip():
+        raise UsageError(f"query {args.query!r} has no terms: it is empty")
     _check_user_agent(args.user_agent)
     for name in ("max_pages", "concurrency"):
         if getattr(args, name) is not None and getattr(args, name) < 1:
@@ -380,7 +384,7 @@ async def _crawl(args: argparse.Namespace) -> int:
         print(f"pw-adaptive: {exc}", file=sys.stderr)
         return EXIT_ERROR
     except ValueError as exc:
-        print(f"pw-adaptive: {exc}", file=sys.stderr)
+        print(f"pw-adaptive: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     finally:
         if writer is not None:

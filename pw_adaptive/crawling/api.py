@@ -37,7 +37,7 @@ from pw_adaptive.settings import CrawlSettings
 from pw_adaptive.text.lang import preload as preload_language_model
 
 if TYPE_CHECKING:
-    from playwright.async_api import Browser, BrowserContext
+    from playwright.async_api import Browser, BrowserContext, Playwright
 
     from pw_adaptive.render.page import PlaywrightRenderer
 
@@ -46,6 +46,59 @@ def crawl_key(start_url: str, query: Query, settings: CrawlSettings) -> str:
     """Identifies a crawl in a state file: start URL, query terms and settings."""
     blob = "\n".join([start_url, "\x1f".join(query.terms), settings.fingerprint()])
     return hashlib.blake2b(blob.encode(), digest_size=16).hexdigest()
+
+
+class _EarlyLaunch:
+    """Playwright and a Chromium, started as a task when a crawl begins, so that
+    their start (about a second in a fresh process: the driver, then the
+    browser) overlaps the query's parse, the private-address check of the
+    start host's address and the state file, instead of following them. The
+    crawl's session :meth:`take` s them; when the crawl ends before (a bad
+    query, a state file of another crawl), :meth:`discard` closes them."""
+
+    def __init__(self, settings: RenderSettings) -> None:
+        self._task = asyncio.ensure_future(_start_browser(settings))
+        self._taken = False
+
+    async def take(self) -> tuple[Playwright, Browser]:
+        """The started Playwright and browser (the launch's error, if it failed)."""
+        self._taken = True
+        return await self._task
+
+    async def discard(self) -> None:
+        """Close what was started unless the session took it. The launch is let
+        finish, not cancelled: a driver cancelled while it starts could be
+        left running; its error, if any, is nobody's concern any more."""
+        if self._taken:
+            return
+        self._taken = True
+        try:
+            playwright, browser = await asyncio.shield(self._task)
+        except Exception:
+            return
+        await _close_browser(playwright, browser)
+
+
+async def _start_browser(settings: RenderSettings) -> tuple[Playwright, Browser]:
+    """Start Playwright's driver and launch Chromium with ``settings``."""
+    from playwright.async_api import async_playwright
+
+    from pw_adaptive.render.browser import launch_browser
+
+    playwright = await async_playwright().start()
+    try:
+        return playwright, await launch_browser(playwright, settings)
+    except BaseException:
+        await playwright.stop()
+        raise
+
+
+async def _close_browser(playwright: Playwright, *browsers: Browser) -> None:
+    try:
+        for browser in browsers:
+            await browser.close()
+    finally:
+        await playwright.stop()
 
 
 class AdaptiveCrawler:
@@ -81,16 +134,23 @@ class AdaptiveCrawler:
         self._fetcher = fetcher
         self._synonyms = synonyms
 
+    def _launch_early(self) -> _EarlyLaunch | None:
+        """Start the browser this crawl will launch (None when it was given one,
+        or a renderer)."""
+        if self._renderer is not None or self._browser is not None:
+            return None
+        return _EarlyLaunch(self.render_settings)
+
     @asynccontextmanager
     async def _session(
-        self, guard: NetGuard | None = None
+        self, guard: NetGuard | None = None, early: _EarlyLaunch | None = None
     ) -> AsyncIterator[tuple[Renderer, Fetcher | None]]:
         if self._renderer is not None:
             yield self._renderer, self._fetcher
             return
         # Playwright is imported here, not at the top: a crawl given its own
         # renderer (tests, other engines) runs without it installed.
-        from playwright.async_api import BrowserContext, async_playwright
+        from playwright.async_api import BrowserContext
 
         from pw_adaptive.render.browser import launch_browser
         from pw_adaptive.render.click_memory import ClickMemory
@@ -118,8 +178,9 @@ class AdaptiveCrawler:
             ) as session:
                 yield session
             return
-        async with async_playwright() as playwright:
-            launched = [await launch_browser(playwright, settings)]
+        playwright, first = await (early or _EarlyLaunch(settings)).take()
+        launched = [first]
+        try:
             relaunching = asyncio.Lock()
 
             async def relaunch() -> Browser:
@@ -131,21 +192,19 @@ class AdaptiveCrawler:
                         launched.append(await launch_browser(playwright, settings))
                     return launched[-1]
 
-            try:
-                async with self._recycling(
-                    lambda: PlaywrightRenderer(
-                        launched[-1],
-                        settings,
-                        guard=guard,
-                        relaunch=relaunch,
-                        click_memory=memory,
-                    ),
-                    guard,
-                ) as session:
-                    yield session
-            finally:
-                for browser in launched:
-                    await browser.close()
+            async with self._recycling(
+                lambda: PlaywrightRenderer(
+                    launched[-1],
+                    settings,
+                    guard=guard,
+                    relaunch=relaunch,
+                    click_memory=memory,
+                ),
+                guard,
+            ) as session:
+                yield session
+        finally:
+            await _close_browser(playwright, *launched)
 
     @asynccontextmanager
     async def _recycling(
@@ -195,10 +254,37 @@ class AdaptiveCrawler:
         the decisions an uninterrupted one makes. Hosts with a politeness
         delay wait that delay before their first page after a resume.
         """
-        # The load overlaps the browser's launch; a query in a Latin script
-        # waits for it in its own parse, one in another script does not.
+        # The language model's load and the browser's launch start first and
+        # overlap each other and the rest of the set-up: the query's parse (in
+        # a thread: a query in a Latin script waits there for the model), the
+        # start host's address check and the state file.
         preload_language_model()
-        q = query if isinstance(query, Query) else Query(query, self._synonyms)
+        early = self._launch_early()
+        try:
+            return await self._run(
+                early, start_url, query, on_record, on_progress, state_path, cancel, resend_from
+            )
+        finally:
+            if early is not None:
+                await early.discard()
+
+    async def _run(
+        self,
+        early: _EarlyLaunch | None,
+        start_url: str,
+        query: str | Query,
+        on_record: RecordSink | None,
+        on_progress: ProgressSink | None,
+        state_path: str | os.PathLike[str] | None,
+        cancel: asyncio.Event | None,
+        resend_from: int | None,
+    ) -> CrawlResult:
+        if isinstance(query, Query):
+            q = query
+        elif early is None:
+            q = Query(query, self._synonyms)
+        else:
+            q = await asyncio.to_thread(Query, query, self._synonyms)
         settings = self.settings
         run = new_run(start_url, q, settings)
         sink: RecordSink = on_record or (lambda _record: None)
@@ -224,7 +310,7 @@ class AdaptiveCrawler:
                 public_hosts=settings.treat_as_public,
                 on_block=lambda _url, _kind: run.skipped.update(("private_address",)),
             )
-            async with self._session(guard) as (renderer, fetcher):
+            async with self._session(guard, early) as (renderer, fetcher):
                 processor = PageProcessor(run, fetcher, emit, self._scorer)
                 if not run.pages:
                     await _check_start(run, processor)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from pw_adaptive import AdaptiveCrawler, CrawlSettings, crawl
-from pw_adaptive.cli import EXIT_OK, EXIT_START, main
+from pw_adaptive.cli import EXIT_OK, EXIT_START, EXIT_USAGE, main
 from pw_adaptive.crawling.loop import Progress
 
 pytestmark = pytest.mark.e2e
@@ -60,6 +60,37 @@ def test_cli_exits_3_when_the_start_url_cannot_be_loaded(
         == EXIT_START
     )
     assert "cannot load the start URL" in capsys.readouterr().err
+
+
+def test_cli_exits_2_on_a_query_of_stop_words_and_closes_the_browser_it_started(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The crawl parses the query while Chromium starts: the refusal comes from
+    # there, after the launch, and must leave neither output nor a browser.
+    out = tmp_path / "o.jsonl"
+    before = _children()
+    url = f"http://127.0.0.1:{_closed_port()}/"
+    assert main(["crawl", url, "--query", "the of and", "--quiet", "--out", str(out)]) == EXIT_USAGE
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("pw-adaptive: error:") and "no terms" in err and "\n" not in err
+    assert not out.exists()
+    assert _children() == before
+
+
+def _children() -> set[int]:
+    """Processes whose parent is this one (Playwright's driver while it runs)."""
+    import os
+
+    mine = str(os.getpid())
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[1] == mine and fields[0] != "Z":
+            found.add(int(stat.parent.name))
+    return found
 
 
 def test_an_interrupted_crawl_resumes_to_the_same_pages(
