@@ -316,8 +316,11 @@ class AdaptiveCrawler:
                     await _check_start(run, processor)
                 if run.stop_reason is None and not run.sitemap.used:
                     processor.start_sitemap(run.start_url)
+                probe: asyncio.Future[None] | None = None
                 if settings.probe_soft_404 and not run.pages:
-                    await _probe_soft_404(run, renderer)
+                    probe = asyncio.ensure_future(_probe_soft_404(run, renderer))
+                    if not await _probe_may_overlap(run, processor):
+                        await probe
                 counter = {"n": 0}
 
                 def after_page() -> None:
@@ -327,6 +330,8 @@ class AdaptiveCrawler:
 
                 first = not run.pages
                 render = _with_retries(renderer.render, run)
+                if probe is not None and not probe.done():
+                    render = _after_probe(render, probe)
                 try:
                     await crawl_loop(
                         run,
@@ -337,6 +342,9 @@ class AdaptiveCrawler:
                         after_page=after_page,
                     )
                 finally:
+                    if probe is not None and not probe.done():
+                        probe.cancel()
+                        await asyncio.wait({probe})
                     await run.sitemap.close()
             result = run.result()
             if checkpoint is not None:
@@ -419,6 +427,31 @@ async def _check_start(run: CrawlRun, processor: PageProcessor) -> None:
         raise StartPageError(
             f"robots.txt disallows the start URL {run.start_url} (use ignore-robots to override)"
         )
+
+
+async def _probe_may_overlap(run: CrawlRun, processor: PageProcessor) -> bool:
+    """Whether the soft-404 probe may render beside the crawl's first pages:
+    not at concurrency 1, nor when the start host asks for a delay between
+    fetches (``host_delay_s``, robots.txt's ``Crawl-delay``); the probe then
+    renders first, alone."""
+    if run.settings.concurrency < 2 or run.settings.host_delay_s > 0:
+        return False
+    policy = await processor.robots_for(run.start_url)
+    return policy is None or not policy.crawl_delay()
+
+
+def _after_probe(render_page: Render, probe: asyncio.Future[None]) -> Render:
+    """Render pages while the soft-404 probe renders, but hand none over before
+    the probe has taught its lesson: every page is then judged as it would be
+    after a probe rendered first (the start page's render no longer waits for
+    the probe's, about one render per crawl)."""
+
+    async def render(url: str) -> RenderedPage:
+        page = await render_page(url)
+        await asyncio.shield(probe)  # a cancelled render must not cancel the probe
+        return page
+
+    return render
 
 
 async def _probe_soft_404(run: CrawlRun, renderer: Renderer) -> None:
