@@ -64,6 +64,7 @@ bench: chromium peers
 	$(PY) benchmarks/core_speed.py --quick
 	$(PY) benchmarks/quality.py --json benchmarks/results/quality.json
 	$(PY) benchmarks/speed.py --json benchmarks/results/speed.json
+	$(PY) benchmarks/startup.py --json benchmarks/results/startup.json
 
 # Crawl4AI lives in its own virtualenv: it pins its own Playwright and brings
 # a large dependency tree that the project must not share. No browser is

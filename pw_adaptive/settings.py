@@ -93,8 +93,10 @@ class CrawlSettings:
     section_floors: bool = True
     """Give links their region's floor score (menus explore, footers rarely)."""
     probe_soft_404: bool = True
-    """Render a route that cannot exist on the start origin first and skip
-    pages that look like it (SPAs answer unknown routes with HTTP 200)."""
+    """Render a route that cannot exist on the start origin and skip pages
+    that look like it (SPAs answer unknown routes with HTTP 200). It renders
+    beside the first pages, none of which is judged before it is done; first
+    and alone at concurrency 1 or when the start host asks for a delay."""
     harvest_attachments: bool = True
     """Fetch documents linked from pages with relevance >= MIN_RELEVANCE and
     extract their text (PDF)."""
