@@ -18,7 +18,9 @@ def test_a_row_holds_the_medians_their_ratio_and_spreads() -> None:
     )
     assert (row.runs, row.adaptive_s, row.bare_s, row.ratio) == (3, 2.5, 1.25, 2.0)
     assert (row.adaptive_spread, row.bare_spread) == (1.0, 0.5)
-    assert startup.table([row]).splitlines()[-1] == "| fees | 3 | 2.50 | 1.25 | 2.00 | 1.00 / 0.50 |"
+    assert (
+        startup.table([row]).splitlines()[-1] == "| fees | 3 | 2.50 | 1.25 | 2.00 | 1.00 / 0.50 |"
+    )
 
 
 def test_runners_without_the_same_number_of_runs_are_refused() -> None:
