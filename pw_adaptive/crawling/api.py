@@ -318,8 +318,9 @@ class AdaptiveCrawler:
                     processor.start_sitemap(run.start_url)
                 probe: asyncio.Future[None] | None = None
                 if settings.probe_soft_404 and not run.pages:
+                    overlap = await _probe_may_overlap(run, processor)
                     probe = asyncio.ensure_future(_probe_soft_404(run, renderer))
-                    if not await _probe_may_overlap(run, processor):
+                    if not overlap:
                         await probe
                 counter = {"n": 0}
 
