@@ -26,18 +26,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import datetime
-import functools
-import http.server
 import json
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -45,7 +41,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from pw_adaptive.render.browser import BLOCKING_ARGS, browser_args, find_chromium  # noqa: E402
+from quality import serve_directory  # noqa: E402
+
+from pw_adaptive.render.browser import find_chromium, launch_args  # noqa: E402
 from pw_adaptive.render.records import RenderSettings  # noqa: E402
 
 QUERIES: tuple[str, ...] = ("tuition fees", "学费")
@@ -120,25 +118,6 @@ def table(rows: Sequence[Row]) -> str:
     return "\n".join(lines)
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@contextlib.contextmanager
-def _serve(root: Path) -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root))
-    )
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
 def _timed(argv: list[str]) -> float:
     started = time.perf_counter()
     done = subprocess.run(argv, capture_output=True, text=True, timeout=120)
@@ -163,7 +142,7 @@ def measure(url: str, query: str, repeat: int, work: Path) -> dict[str, list[flo
     """``repeat`` fresh-process runs of each runner, taking turns, after a warm-up pair."""
     settings = RenderSettings()
     executable = _chromium()
-    args = [*browser_args(settings), *BLOCKING_ARGS]
+    args = launch_args(settings)
     out = work / "out.jsonl"
     crawl = ["crawl", url, "--query", query, "--max-pages", "1", "--quiet", "--out", str(out)]
     commands = {
@@ -200,9 +179,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         site = work / "site"
         site.mkdir()
         (site / "index.html").write_text(PAGE, encoding="utf-8")
-        with _serve(site) as url:
+        with serve_directory(site) as origin:
             for query in args.queries:
-                raw[query] = measure(url, query, args.repeat, work)
+                raw[query] = measure(origin + "/", query, args.repeat, work)
                 rows.append(summarize(query, raw[query]))
     print(table(rows))
     if args.json is not None:

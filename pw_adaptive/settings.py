@@ -13,6 +13,15 @@ from pw_adaptive.core.stopper import EVIDENCE_RELEVANCE, AdaptiveOptions
 from pw_adaptive.core.traps import TrapSettings
 from pw_adaptive.core.variants import DEFAULT_MIN_EVIDENCE
 
+_ADDED_LATER: tuple[tuple[str, ...], ...] = (
+    ("traps",),
+    ("dedup",),
+    ("variant_evidence",),
+    ("adaptive", "clue_resets_cold"),
+)
+"""Settings (paths through nested settings) added after state files were first
+saved: ``CrawlSettings.fingerprint`` leaves each out while it has its default."""
+
 
 @dataclass(frozen=True)
 class CrawlSettings:
@@ -182,14 +191,12 @@ class CrawlSettings:
             data.pop(volatile, None)
         # Left out at their defaults, so state files saved before these
         # settings existed still resume.
-        for name, default in (
-            ("traps", TrapSettings()),
-            ("dedup", DedupSettings()),
-            ("variant_evidence", DEFAULT_MIN_EVIDENCE),
-        ):
-            if getattr(self, name) == default:
-                data.pop(name, None)
-        if not self.adaptive.clue_resets_cold:
-            data["adaptive"].pop("clue_resets_cold", None)
+        defaults = CrawlSettings()
+        for *parents, name in _ADDED_LATER:
+            ours, theirs, held = self, defaults, data
+            for parent in parents:
+                ours, theirs, held = getattr(ours, parent), getattr(theirs, parent), held[parent]
+            if getattr(ours, name) == getattr(theirs, name):
+                held.pop(name, None)
         blob = json.dumps(data, sort_keys=True, default=str).encode()
         return hashlib.blake2b(blob, digest_size=12).hexdigest()

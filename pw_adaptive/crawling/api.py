@@ -178,7 +178,8 @@ class AdaptiveCrawler:
             ) as session:
                 yield session
             return
-        playwright, first = await (early or _EarlyLaunch(settings)).take()
+        assert early is not None  # run() starts it whenever no browser was given
+        playwright, first = await early.take()
         launched = [first]
         try:
             relaunching = asyncio.Lock()
@@ -262,7 +263,14 @@ class AdaptiveCrawler:
         early = self._launch_early()
         try:
             return await self._run(
-                early, start_url, query, on_record, on_progress, state_path, cancel, resend_from
+                early,
+                start_url,
+                query,
+                on_record=on_record,
+                on_progress=on_progress,
+                state_path=state_path,
+                cancel=cancel,
+                resend_from=resend_from,
             )
         finally:
             if early is not None:
@@ -273,6 +281,7 @@ class AdaptiveCrawler:
         early: _EarlyLaunch | None,
         start_url: str,
         query: str | Query,
+        *,
         on_record: RecordSink | None,
         on_progress: ProgressSink | None,
         state_path: str | os.PathLike[str] | None,
@@ -281,9 +290,7 @@ class AdaptiveCrawler:
     ) -> CrawlResult:
         if isinstance(query, Query):
             q = query
-        elif early is None:
-            q = Query(query, self._synonyms)
-        else:
+        else:  # in a thread: the browser's launch goes on meanwhile
             q = await asyncio.to_thread(Query, query, self._synonyms)
         settings = self.settings
         run = new_run(start_url, q, settings)

@@ -42,6 +42,7 @@ __all__ = [
     "blocks_resources",
     "browser_args",
     "find_chromium",
+    "launch_args",
     "launch_browser",
     "playwright_chromium_installed",
 ]
@@ -201,6 +202,15 @@ def browser_args(
     return args
 
 
+def launch_args(settings: RenderSettings, extra_args: Sequence[str] = ()) -> list[str]:
+    """Everything ``launch_browser`` passes to Chromium: ``browser_args``, then
+    ``extra_args``, then ``BLOCKING_ARGS`` when the settings block resources."""
+    args = [*browser_args(settings), *extra_args]
+    if settings.block_resources:
+        args.extend(BLOCKING_ARGS)
+    return args
+
+
 async def launch_browser(
     playwright: Playwright,
     settings: RenderSettings | None = None,
@@ -218,12 +228,11 @@ async def launch_browser(
     if path is None:
         tried = ", ".join(("Playwright's bundled Chromium", *SYSTEM_CHROMIUM_PATHS[:4]))
         raise BrowserNotFoundError(f"no Chromium found (tried {tried}, ...); {_FIX}")
-    args = [*browser_args(settings), *extra_args]
-    if settings.block_resources:
-        args.extend(BLOCKING_ARGS)
     try:
         browser = await playwright.chromium.launch(
-            executable_path=path, headless=settings.headless, args=args
+            executable_path=path,
+            headless=settings.headless,
+            args=launch_args(settings, extra_args),
         )
     except Exception as exc:
         first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc)

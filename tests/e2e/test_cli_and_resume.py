@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import socket
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +16,10 @@ import pytest
 from pw_adaptive import AdaptiveCrawler, CrawlSettings, crawl
 from pw_adaptive.cli import EXIT_OK, EXIT_START, EXIT_USAGE, main
 from pw_adaptive.crawling.loop import Progress
+
+# The speed benchmark's /proc reader.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from speed import process_tree
 
 pytestmark = pytest.mark.e2e
 
@@ -78,19 +84,8 @@ def test_cli_exits_2_on_a_query_of_stop_words_and_closes_the_browser_it_started(
 
 
 def _children() -> set[int]:
-    """Processes whose parent is this one (Playwright's driver while it runs)."""
-    import os
-
-    mine = str(os.getpid())
-    found = set()
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if fields[1] == mine and fields[0] != "Z":
-            found.add(int(stat.parent.name))
-    return found
+    """Processes started by this one and still alive (Playwright's driver while it runs)."""
+    return {p.pid for p in process_tree(os.getpid())} - {os.getpid()}
 
 
 def test_an_interrupted_crawl_resumes_to_the_same_pages(
