@@ -178,8 +178,8 @@ class AdaptiveCrawler:
             ) as session:
                 yield session
             return
-        assert early is not None  # run() starts it whenever no browser was given
-        playwright, first = await early.take()
+        # run() starts the launch early; a session opened on its own starts it here.
+        playwright, first = await (early or _EarlyLaunch(settings)).take()
         launched = [first]
         try:
             relaunching = asyncio.Lock()
