@@ -16,13 +16,19 @@ loop in the same run: one browser, a fresh page per URL,
 limit of a Playwright crawler that does nothing but render. Crawl4AI's
 best-first crawler (``benchmarks/peers/crawl4ai_run.py`` under
 ``.venv-peers/bin/python``, made by ``make peers``) then crawls the same start
-URL with the same budget at concurrency 4; when it is not installed the run
-says so and goes on. For each site, runner and concurrency it prints and saves:
+URL with the same budget at concurrency 4, ``--repeat`` times like
+pw_adaptive; when it is not installed the run says so and goes on. For each
+site, runner and concurrency it prints and saves:
 
-- **pages/s**: pages over wall-clock seconds, browser launch and close
-  included (both runners pay them);
+- **pages/s**: pages over wall-clock seconds, browser launch included (both
+  runners pay it). pw_adaptive runs in this process, imported once; Crawl4AI
+  runs in a subprocess, so its seconds are its own clock of its browser's
+  launch and its crawl (``launch_s`` and the task's ``wall_s``), not its
+  Python's start and imports (``process_s`` in the JSON has the whole
+  subprocess);
 - **CPU s/page**: CPU seconds of this Python process plus everything it starts
-  (the Playwright driver, every Chromium process), over pages;
+  (the Playwright driver, every Chromium process), over pages; Crawl4AI's
+  include its Python's start and imports;
 - **peak MiB**: the peak of the summed PSS of that same process tree, sampled
   every 300 ms (PSS splits shared pages between the processes that map them,
   so the sum does not count Chromium's shared memory once per process);
@@ -101,7 +107,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager, suppress
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import urlsplit
@@ -477,6 +483,10 @@ class Run:
     """pw_adaptive: the pages' seconds, summed (the summary's ``timings.total_s``)."""
     duplicates: int = 0
     """pw_adaptive: renders whose content duplicated an earlier page's."""
+    process_s: float = 0.0
+    """Crawl4AI: its whole subprocess's seconds (Python's start and imports
+    included); ``measure.seconds`` holds its own clock of the browser's launch
+    and the crawl, what pw_adaptive's seconds hold."""
 
 
 @dataclass(frozen=True)
@@ -836,7 +846,22 @@ def run_peer(
     fetched = len(task.get("pages") or [])
     if not fetched:
         return None
-    return Run(PEER, PEER_CONCURRENCY, fetched, measured[0], site=site)
+    measure = measured[0]
+    crawl_s = peer_crawl_seconds(data)
+    if crawl_s is not None:
+        measure = replace(measure, seconds=crawl_s)
+    return Run(PEER, PEER_CONCURRENCY, fetched, measure, site=site, process_s=measured[0].seconds)
+
+
+def peer_crawl_seconds(data: dict[str, Any]) -> float | None:
+    """The peer's seconds as pw_adaptive's are counted: its browser's launch
+    plus its crawl, by its own clock (``launch_s`` and the task's ``wall_s``),
+    without its Python's start and imports; None when the output lacks them."""
+    task = (data.get("tasks") or [{}])[0]
+    launch, wall = data.get("launch_s"), task.get("wall_s")
+    if not isinstance(launch, int | float) or not isinstance(wall, int | float) or wall <= 0:
+        return None
+    return float(launch) + float(wall)
 
 
 async def run_site(
@@ -1036,7 +1061,7 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
             runs += asyncio.run(
                 run_site(meter, base, site, args.pages, args.concurrency, args.repeat, args.guard)
             )
-            if not args.no_peer:
+            for _ in range(0 if args.no_peer else args.repeat):
                 peer = run_peer(
                     meter,
                     site.name,

@@ -217,3 +217,34 @@ def test_sites_not_laid_out_are_skipped_with_a_line(
     assert "skipping absent" in out.getvalue()
     (fixture,) = speed.discover_sites([], "large", out)
     assert fixture.root is None and fixture.name == "large"
+
+
+FAKE_PEER = """
+import json, sys, time
+out = sys.argv[sys.argv.index("--out") + 1]
+time.sleep(0.6)  # the peer's Python start and imports, which its clock leaves out
+json.dump({"launch_s": 0.25, "tasks": [
+    {"id": "a", "wall_s": 0.5, "pages": [{"url": "u1"}, {"url": "u2"}]}
+]}, open(out, "w"))
+"""
+
+
+def test_the_peer_is_timed_by_its_own_clock_of_launch_and_crawl(tmp_path: Path) -> None:
+    script = tmp_path / "peer.py"
+    script.write_text(FAKE_PEER)
+    meter = speed.Meter(None)
+    out = io.StringIO()
+    run = speed.run_peer(
+        meter, "a", "http://127.0.0.1:1/", "q", 2, out, (Path(sys.executable), script)
+    )
+    assert run is not None, out.getvalue()
+    assert run.runner == speed.PEER and run.pages == 2
+    assert run.measure.seconds == pytest.approx(0.75)
+    assert run.process_s >= 0.6  # the whole subprocess, kept beside
+
+
+def test_peer_output_without_its_clock_gives_no_crawl_seconds() -> None:
+    assert speed.peer_crawl_seconds({"launch_s": 0.2, "tasks": [{"wall_s": 3.0}]}) == 3.2
+    assert speed.peer_crawl_seconds({"tasks": [{"wall_s": 3.0}]}) is None
+    assert speed.peer_crawl_seconds({"launch_s": 0.2, "tasks": [{}]}) is None
+    assert speed.peer_crawl_seconds({"launch_s": 0.2, "tasks": []}) is None
