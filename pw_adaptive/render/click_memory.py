@@ -157,10 +157,14 @@ class ClickMemory:
     UNKNOWN = _UNKNOWN
     """The ``recall`` answer that asks for an exploration."""
 
-    def learn(self, key: ClickKey, page_url: str, outcome: str | None) -> None:
-        """Remember that ``key``, clicked on ``page_url``, led to ``outcome``."""
+    def learn(
+        self, key: ClickKey, page_url: str, outcome: str | None, *, varies: bool = False
+    ) -> None:
+        """Remember that ``key``, clicked on ``page_url``, led to ``outcome``;
+        ``varies``: what it does depends on the page (it is explored again on
+        every page that has it)."""
         known = self._known.setdefault(key, _Known())
-        if known.outcomes and outcome not in known.outcomes.values():
+        if varies or (known.outcomes and outcome not in known.outcomes.values()):
             known.disagree = True
         known.outcomes[page_url] = outcome
         self.explored += 1

@@ -10,7 +10,11 @@ changes its URL and ``history.back()`` does not bring the same document back
 to the page's route (a card grid of client-side routes is explored in one
 copy). A URL change after the click (pushState, a hash route) or a
 main-frame navigation (recorded and aborted, never loaded) yields a ``Link``
-with ``via_click=True``; a popup's URL too; an in-page anchor does not.
+with ``via_click=True``; a popup's URL too; an in-page anchor does not. A
+click that navigates nowhere but adds anchors to the page (a menu group that
+renders its items only once opened, as Docusaurus 2's collapsed sidebar
+categories do) yields the links it added, as the extraction script sees them
+(region, context heading, visibility), also with ``via_click=True``.
 
 Bounded per page by ``max_click_explorations`` (highest priority first: role=link
 and href="#" anchors, then onclick/data-route elements, then buttons, then
@@ -22,7 +26,8 @@ per page; once a site's empty-href anchors are seen to be placeholders (a
 click reloads the page), its others are not clicked. Toggles
 (``aria-expanded``, ``<summary>``, group headers followed by their list of
 links) are no candidates at all (``extract.js``): the links they reveal are
-in the DOM already.
+in the DOM already (one that renders its items only when opened is left
+out too: a gap, named in the README).
 """
 
 from __future__ import annotations
@@ -30,12 +35,13 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack, suppress
+from dataclasses import replace
 
 from playwright.async_api import BrowserContext, Page
 
 from pw_adaptive.core.links import Link
 from pw_adaptive.render.click_memory import CHROME_REGIONS, ClickMemory, click_key
-from pw_adaptive.render.extract import ClickCandidate, mark_click_candidates
+from pw_adaptive.render.extract import ClickCandidate, extract_page, mark_click_candidates
 from pw_adaptive.render.hooks import PageState, arm, close_quietly, prepare_page
 from pw_adaptive.render.ready import settled, wait_until_ready
 from pw_adaptive.render.records import RenderSettings
@@ -62,6 +68,18 @@ _HITTABLE = """(el) => {
 }"""
 """Whether a pointer at the element's centre reaches it (nothing lies on top)."""
 _POLL_S = 0.04
+
+_HREFS = """() => {
+  const out = [];
+  for (const a of document.querySelectorAll("a[href], area[href]")) {
+    const raw = (a.getAttribute("href") || "").trim();
+    if (!raw || raw === "#" || /^javascript:/i.test(raw)) continue;
+    try { out.push(new URL(raw, a.baseURI || document.baseURI).href); } catch (e) {}
+  }
+  return out;
+}"""
+"""The URLs of the document's anchors, resolved as the extraction script
+resolves them: the ones a click added are what it revealed."""
 
 
 def choose_candidates(candidates: Sequence[ClickCandidate], limit: int) -> list[ClickCandidate]:
@@ -132,11 +150,18 @@ async def explore_clicks(
         to_explore = []
 
     futures: dict[int, asyncio.Future[str | None]] = {}
+    revealed: dict[int, tuple[Link, ...]] = {}
 
-    def report(candidate: ClickCandidate, outcome: str | None) -> None:
-        memory.learn(click_key(url, candidate), url, outcome)
+    def report(candidate: ClickCandidate, outcome: str | None, found: tuple[Link, ...]) -> None:
+        # What a toggle of the page chrome reveals is the same on every page;
+        # one in the main content (a lazily rendered accordion) is explored
+        # again on each page that has it.
+        varies = bool(found) and candidate.region not in CHROME_REGIONS
+        memory.learn(click_key(url, candidate), url, outcome, varies=varies)
         futures[candidate.index].set_result(outcome)
         outcomes[candidate.index] = outcome
+        if found:
+            revealed[candidate.index] = found
 
     # Each worker takes the next candidate from one queue and clicks it in its
     # scratch page, and opens a new one only after a click that changed the
@@ -180,24 +205,27 @@ async def explore_clicks(
             if to_explore:
                 memory.spend(loop.time() - started)
     links: list[Link] = []
-    targets: set[str] = set()
+    targets: set[str] = {url}
     for candidate in sorted(candidates, key=lambda c: c.index):
         target = outcomes.get(candidate.index)
-        if target is None or target in targets or target == url:
-            continue
-        targets.add(target)
-        links.append(
-            Link(
-                url=target,
-                text=candidate.text,
-                accessible_name=candidate.accessible_name,
-                region=candidate.region,
-                context_heading=candidate.context_heading,
-                context_text=candidate.context_text,
-                visible=True,
-                via_click=True,
+        if target is not None and target not in targets:
+            targets.add(target)
+            links.append(
+                Link(
+                    url=target,
+                    text=candidate.text,
+                    accessible_name=candidate.accessible_name,
+                    region=candidate.region,
+                    context_heading=candidate.context_heading,
+                    context_text=candidate.context_text,
+                    visible=True,
+                    via_click=True,
+                )
             )
-        )
+        for link in revealed.get(candidate.index, ()):
+            if link.url not in targets:
+                targets.add(link.url)
+                links.append(replace(link, via_click=True))
     return links
 
 
@@ -206,7 +234,7 @@ async def _explore_sequence(
     url: str,
     todo: list[ClickCandidate],
     settings: RenderSettings,
-    report: Callable[[ClickCandidate, str | None], None],
+    report: Callable[[ClickCandidate, str | None, tuple[Link, ...]], None],
     deadline: float,
     memory: ClickMemory,
     live: tuple[Page, PageState] | None = None,
@@ -245,7 +273,7 @@ async def _explore_sequence(
                     retried.add(candidate.index)
                     todo.insert(0, candidate)
                 continue
-            report(candidate, outcome)
+            report(candidate, outcome, scratch.revealed)
             if candidate.empty_href:
                 memory.learn_empty_href(url, scratch.reloaded)
             if scratch.moved() and not (todo and await _restored(scratch, settings, deadline)):
@@ -268,6 +296,12 @@ class _Scratch:
         self.reloaded = False
         """Whether the last click asked to load the page itself again (a plain
         link's default action: no script stopped it)."""
+        self.hrefs: set[str] | None = None
+        """The anchors' URLs before the next click (read at the first click)."""
+        self.revealed: tuple[Link, ...] = ()
+        """Links that the last click added to the page without navigating (a
+        menu group that renders its items only once opened), as the
+        extraction script sees them."""
 
     def moved(self) -> bool:
         """Whether the last click left the page elsewhere (a new URL: a route
@@ -297,6 +331,9 @@ class _Scratch:
         page, state = self.page, self.state
         state.navigations.clear()
         state.popups.clear()
+        self.revealed = ()
+        if self.hrefs is None:
+            self.hrefs = set(await page.evaluate(_HREFS))
         before = page.url
         await arm(page, state)
         self.clicks += 1
@@ -331,10 +368,31 @@ class _Scratch:
             await asyncio.sleep(_POLL_S)
         here = before.partition("#")[0]
         self.reloaded = any(u.partition("#")[0] == here for u in state.navigations)
-        return next(
+        led_to = next(
             (u for u in (*state.navigations, page.url, *state.popups) if _is_new(u, before)),
             None,
         )
+        if led_to is None and not self.moved():
+            self.revealed = await self._revealed(settings)
+        return led_to
+
+    async def _revealed(self, settings: RenderSettings) -> tuple[Link, ...]:
+        """The links the last click added to the page (none when it cannot tell)."""
+        try:
+            now = set(await self.page.evaluate(_HREFS))
+            new, self.hrefs = now - (self.hrefs or set()), now
+            here = self.page.url.partition("#")[0]
+            new = {u for u in new if u.partition("#")[0] != here}
+            if not new:
+                return ()
+            extraction = await extract_page(
+                self.page,
+                max_elements=settings.max_elements,
+                max_chars=settings.max_content_chars,
+            )
+        except Exception:  # the page went away or would not answer
+            return ()
+        return tuple(link for link in extraction.links if link.url in new)
 
 
 async def _restored(scratch: _Scratch, settings: RenderSettings, deadline: float) -> bool:

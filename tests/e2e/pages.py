@@ -220,6 +220,27 @@ SIDEBAR = """<!doctype html><html><head><title>Docs</title>
 <button type="button" onclick="location.href='/guides/tour'">Take the tour</button></main>
 </body></html>"""
 
+# A menu whose groups render their items only once opened (Docusaurus 2's
+# collapsed sidebar categories): the links are in no DOM until a click, and
+# the click navigates nowhere. "Contact" opens nothing.
+LAZY_MENU = """<!doctype html><html><head><title>Guide</title></head><body>
+<nav class="menu"><ul>
+<li><a href="#" class="menu__link" id="housing">Housing</a></li>
+<li><a href="#" class="menu__link" onclick="event.preventDefault()">Contact</a></li>
+</ul></nav>
+<main><h1>Guide home</h1><p>Choose a chapter in the menu.</p></main>
+<script>
+document.getElementById("housing").addEventListener("click", (event) => {
+  event.preventDefault();
+  const item = event.target.parentNode;
+  const open = item.querySelector("ul");
+  if (open) { open.remove(); return; }
+  item.insertAdjacentHTML("beforeend",
+    '<ul><li><a href="/housing/halls">Halls of residence</a></li>' +
+    '<li><a href="/housing/rent">Rent and contracts</a></li></ul>');
+});
+</script></body></html>"""
+
 # Rendered by a module that is imported only after the load event, from a slow
 # server: neither the DOM nor the page's fetch/XHR show that anything is on
 # the way; only the browser's own request does.
@@ -367,6 +388,7 @@ ROUTES: dict[str, Page] = {
         '<!doctype html><title>Map</title><h1>Campus map</h1><img src="/img/campus-map.png" alt="">'
     ),
     "/docs": Page(SIDEBAR),
+    "/lazy-menu": Page(LAZY_MENU),
     "/spa": Page(HASH_SPA),
     "/route-cards": Page(ROUTE_CARDS),
     "/fetch-spa": Page(FETCH_SPA),

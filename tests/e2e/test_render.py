@@ -599,6 +599,28 @@ def test_group_headers_are_not_clicked_but_their_links_are_kept(
     assert explored == 1  # the tour button only
 
 
+def test_links_a_click_renders_without_navigating_are_kept_once_per_site(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    async def twice() -> tuple[RenderedPage, RenderedPage, int, int]:
+        async with PlaywrightRenderer(chromium_browser, SETTINGS) as renderer:
+            first = await renderer.render(site + "/lazy-menu")
+            explored = renderer.click_memory.explored
+            second = await renderer.render(site + "/lazy-menu")
+            return first, second, explored, renderer.click_memory.explored
+
+    first, second, explored, explored_after = loop.run_until_complete(twice())
+    revealed = {urlsplit(link.url).path: link for link in first.links if link.via_click}
+    assert set(revealed) == {"/housing/halls", "/housing/rent"}
+    halls = revealed["/housing/halls"]
+    assert halls.text == "Halls of residence" and halls.region == Region.NAV and halls.visible
+    assert explored == 2  # "Housing" and "Contact", each once
+    # The menu is the same on every page of the site: the second page is not
+    # clicked again (the crawl has these links from the first).
+    assert explored_after == explored
+    assert not any(link.via_click for link in second.links)
+
+
 def test_a_slash_less_twin_that_redirects_is_not_rendered_again(
     loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
 ) -> None:

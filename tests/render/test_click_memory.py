@@ -163,3 +163,13 @@ def test_one_empty_href_that_did_something_else_keeps_them_all_clicked() -> None
     for _ in range(PLACEHOLDER_EVIDENCE + 2):
         memory.learn_empty_href("http://a.test/plans", reloaded=True)
     assert not memory.placeholder_site("http://a.test/plans")
+
+
+def test_a_click_whose_effect_depends_on_the_page_is_explored_on_every_page() -> None:
+    memory = ClickMemory()
+    key = click_key("http://a.test/1", _candidate("Show answers", Region.MAIN))
+    # It rendered links of its own page (a lazily rendered accordion).
+    memory.learn(key, "http://a.test/1", None, varies=True)
+    assert memory.recall(key, "http://a.test/2") is ClickMemory.UNKNOWN
+    memory.learn(key, "http://a.test/2", None)
+    assert memory.recall(key, "http://a.test/3") is ClickMemory.UNKNOWN
