@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+import threading
 from collections.abc import Callable, Mapping
 from importlib import resources
 from types import MappingProxyType
@@ -160,11 +161,23 @@ def stop_words(lang: str) -> frozenset[str]:
 
 @functools.cache
 def stemmer(lang: str) -> Callable[[str], str] | None:
-    """The Snowball stemmer of ``lang`` (``snowballstemmer``), or None."""
+    """The Snowball stemmer of ``lang`` (``snowballstemmer``), or None; safe
+    to call from several threads at once."""
     algorithm = _SNOWBALL.get(lang)
     if not algorithm:
         return None
     import snowballstemmer
 
-    stem_word: Callable[[str], str] = snowballstemmer.stemmer(algorithm).stemWord
+    instance = snowballstemmer.stemmer(algorithm)
+    lock = threading.Lock()
+
+    def stem_word(word: str) -> str:
+        # A Snowball stemmer keeps the word it works on in the object: two
+        # threads stemming at once (a query parsed in a worker thread while
+        # another crawl's loop stems a page) garble each other's words or
+        # fail with IndexError.
+        with lock:
+            result: str = instance.stemWord(word)
+        return result
+
     return functools.lru_cache(maxsize=4096)(stem_word)
