@@ -43,7 +43,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from pw_adaptive.core.links import Region
+from pw_adaptive.core.links import Link, Region
 from pw_adaptive.render.extract import ClickCandidate
 
 __all__ = ["CHROME_REGIONS", "PLACEHOLDER_EVIDENCE", "ClickKey", "ClickMemory", "click_key"]
@@ -125,6 +125,9 @@ class ClickMemory:
         """Candidates of the page chrome that another page was exploring at the
         time: left to that page, not awaited."""
         self._known: dict[ClickKey, _Known] = {}
+        # Links a click of the page chrome rendered without navigating (a menu
+        # group built when opened): given again wherever the click is recalled.
+        self._revealed: dict[ClickKey, tuple[Link, ...]] = {}
         # Per host: empty-href anchors seen to reload their page, and seen to do
         # anything else (lead elsewhere, or nothing: a script stopped the reload).
         self._empty_href: dict[str, list[int]] = {}
@@ -158,16 +161,29 @@ class ClickMemory:
     """The ``recall`` answer that asks for an exploration."""
 
     def learn(
-        self, key: ClickKey, page_url: str, outcome: str | None, *, varies: bool = False
+        self,
+        key: ClickKey,
+        page_url: str,
+        outcome: str | None,
+        *,
+        revealed: tuple[Link, ...] = (),
     ) -> None:
-        """Remember that ``key``, clicked on ``page_url``, led to ``outcome``;
-        ``varies``: what it does depends on the page (it is explored again on
-        every page that has it)."""
+        """Remember that ``key``, clicked on ``page_url``, led to ``outcome``
+        and added the links ``revealed`` to the page. Links revealed in the
+        page chrome are kept and given again with the outcome (``revealed``);
+        in the main content they depend on the page, so such a candidate is
+        explored again on every page that has it."""
         known = self._known.setdefault(key, _Known())
-        if varies or (known.outcomes and outcome not in known.outcomes.values()):
+        if revealed and key[1] in CHROME_REGIONS:
+            self._revealed[key] = revealed
+        elif revealed or (known.outcomes and outcome not in known.outcomes.values()):
             known.disagree = True
         known.outcomes[page_url] = outcome
         self.explored += 1
+
+    def revealed(self, key: ClickKey) -> tuple[Link, ...]:
+        """The links a click of ``key`` in the page chrome rendered, if any."""
+        return self._revealed.get(key, ())
 
     def learn_empty_href(self, page_url: str, reloaded: bool) -> None:
         """Remember that an empty-href anchor of ``page_url``'s site, clicked,

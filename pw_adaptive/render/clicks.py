@@ -20,9 +20,9 @@ Bounded per page by ``max_click_explorations`` (highest priority first: role=lin
 and href="#" anchors, then onclick/data-route elements, then buttons, then
 cursor:pointer elements), ``click_concurrency`` and ``click_budget_s``; per
 crawl by ``explore_budget_s``. A ``ClickMemory`` (``click_memory.py``) shared
-by the crawl's pages answers candidates explored before on the same site, so
-a sidebar's or a header's click targets are clicked once per site, not once
-per page; once a site's empty-href anchors are seen to be placeholders (a
+by the crawl's pages answers candidates explored before on the same site
+(with the links a click of the page chrome rendered), so a sidebar's or a
+header's click targets are clicked once per site, not once per page; once a site's empty-href anchors are seen to be placeholders (a
 click reloads the page), its others are not clicked. Toggles
 (``aria-expanded``, ``<summary>``, group headers followed by their list of
 links) are no candidates at all (``extract.js``): the links they reveal are
@@ -121,6 +121,7 @@ async def explore_clicks(
     started = loop.time()
     deadline = started + settings.click_budget_s
     outcomes: dict[int, str | None] = {}
+    revealed: dict[int, tuple[Link, ...]] = {}
     to_explore: list[ClickCandidate] = []
     waits: list[tuple[ClickCandidate, asyncio.Future[str | None]]] = []
     placeholders = memory.placeholder_site(url)
@@ -134,6 +135,7 @@ async def explore_clicks(
         if known is not ClickMemory.UNKNOWN:
             memory.reused += 1
             outcomes[candidate.index] = known if isinstance(known, str) else None
+            revealed[candidate.index] = memory.revealed(key)
             continue
         pending = memory.pending(key)
         if pending is not None:
@@ -150,14 +152,9 @@ async def explore_clicks(
         to_explore = []
 
     futures: dict[int, asyncio.Future[str | None]] = {}
-    revealed: dict[int, tuple[Link, ...]] = {}
 
     def report(candidate: ClickCandidate, outcome: str | None, found: tuple[Link, ...]) -> None:
-        # What a toggle of the page chrome reveals is the same on every page;
-        # one in the main content (a lazily rendered accordion) is explored
-        # again on each page that has it.
-        varies = bool(found) and candidate.region not in CHROME_REGIONS
-        memory.learn(click_key(url, candidate), url, outcome, varies=varies)
+        memory.learn(click_key(url, candidate), url, outcome, revealed=found)
         futures[candidate.index].set_result(outcome)
         outcomes[candidate.index] = outcome
         if found:

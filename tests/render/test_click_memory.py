@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from pw_adaptive.core.links import Region
+from pw_adaptive.core.links import Link, Region
 from pw_adaptive.render.click_memory import PLACEHOLDER_EVIDENCE, ClickMemory, click_key
 from pw_adaptive.render.clicks import explore_clicks
 from pw_adaptive.render.extract import ClickCandidate
@@ -165,11 +165,17 @@ def test_one_empty_href_that_did_something_else_keeps_them_all_clicked() -> None
     assert not memory.placeholder_site("http://a.test/plans")
 
 
-def test_a_click_whose_effect_depends_on_the_page_is_explored_on_every_page() -> None:
+def test_links_a_click_rendered_are_recalled_in_the_chrome_explored_again_in_main() -> None:
     memory = ClickMemory()
-    key = click_key("http://a.test/1", _candidate("Show answers", Region.MAIN))
-    # It rendered links of its own page (a lazily rendered accordion).
-    memory.learn(key, "http://a.test/1", None, varies=True)
-    assert memory.recall(key, "http://a.test/2") is ClickMemory.UNKNOWN
-    memory.learn(key, "http://a.test/2", None)
-    assert memory.recall(key, "http://a.test/3") is ClickMemory.UNKNOWN
+    halls = (Link("http://a.test/housing/halls", "Halls", region=Region.NAV),)
+    menu = click_key("http://a.test/1", _candidate("Housing", Region.NAV))
+    memory.learn(menu, "http://a.test/1", None, revealed=halls)
+    assert memory.recall(menu, "http://a.test/2") is None
+    assert memory.revealed(menu) == halls
+    # In the main content (a lazily rendered accordion) they are the page's own.
+    answers = click_key("http://a.test/1", _candidate("Show answers", Region.MAIN))
+    memory.learn(answers, "http://a.test/1", None, revealed=halls)
+    assert memory.recall(answers, "http://a.test/2") is ClickMemory.UNKNOWN
+    assert memory.revealed(answers) == ()
+    memory.learn(answers, "http://a.test/2", None)
+    assert memory.recall(answers, "http://a.test/3") is ClickMemory.UNKNOWN
