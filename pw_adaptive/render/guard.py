@@ -35,7 +35,7 @@ is on: a crawl of a private site keeps the browser's own ``WebSocket``.
 
 Cost: any route turns on Playwright's request interception for every
 request of the context, and with it Chromium's HTTP cache off. On real
-sites served as public, crawls with the guard ran at 0.75-0.98x the pages
+sites served as public, crawls with the guard ran at 0.74-0.98x the pages
 per second, with 1.11-1.35x the CPU per page (``benchmarks/speed.py
 --guard``; ``docs/benchmarks.md`` has the variants tried). Chromium's own
 Local Network Access checks refuse a public page's subresources, iframes
