@@ -22,8 +22,9 @@ cursor:pointer elements), ``click_concurrency`` and ``click_budget_s``; per
 crawl by ``explore_budget_s``. A ``ClickMemory`` (``click_memory.py``) shared
 by the crawl's pages answers candidates explored before on the same site
 (with the links a click of the page chrome rendered), so a sidebar's or a
-header's click targets are clicked once per site, not once per page; once a site's empty-href anchors are seen to be placeholders (a
-click reloads the page), its others are not clicked. Toggles
+header's click targets are clicked once per site, not once per page; once a
+site's empty-href anchors are seen to be placeholders (a click reloads the
+page), its others are not clicked. Toggles
 (``aria-expanded``, ``<summary>``, group headers followed by their list of
 links) are no candidates at all (``extract.js``): the links they reveal are
 in the DOM already (one that renders its items only when opened is left
