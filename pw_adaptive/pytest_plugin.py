@@ -40,7 +40,7 @@ class _PlaywrightLaunchOverride:
         args = dict(browser_type_launch_args)
         if "executable_path" in args or playwright_chromium_installed():
             return args
-        path = find_chromium()
+        path = find_chromium(headless=bool(args.get("headless", True)))
         if path is None:
             return args  # pytest-playwright's own error names the fix
         args["executable_path"] = path

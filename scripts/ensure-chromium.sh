@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Make sure pw_adaptive can launch a Chromium: Playwright's own if installed,
-# else the one named by PW_ADAPTIVE_CHROMIUM, else a system Chromium. On a
-# Debian machine without one, install Debian's chromium package when root.
+# else the one named by PW_ADAPTIVE_CHROMIUM, else a system Chromium (its
+# headless shell first). On a Debian machine without one, install Debian's
+# chromium, chromium-headless-shell and fonts-noto-cjk packages when root.
 set -euo pipefail
 PY=${1:-python3}
 
@@ -9,8 +10,31 @@ found() {
   "$PY" -c 'import sys; from pw_adaptive.render.browser import find_chromium; p = find_chromium(); print(p or ""); sys.exit(0 if p else 1)'
 }
 
+can_apt() {
+  [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1
+}
+
+# Debian's headless shell renders the same pages with less work than the full
+# browser (README, "Chromium"); a machine with the full browser only gets it
+# added once, when the distribution has the package. Nothing fails without it.
+add_headless_shell() {
+  case "$1" in
+    *headless-shell* | *ms-playwright*) return 0 ;;
+  esac
+  if "$PY" -c 'import sys; from pw_adaptive.render.browser import playwright_headless_shell_installed as f; sys.exit(0 if f() else 1)'; then
+    return 0 # Playwright's own headless shell is launched first
+  fi
+  if [ -z "${PW_ADAPTIVE_CHROMIUM:-}" ] && can_apt &&
+    apt-cache show chromium-headless-shell >/dev/null 2>&1; then
+    echo "adding Debian's chromium-headless-shell (apt-get install chromium-headless-shell)..."
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null 2>&1 ||
+      echo "could not install chromium-headless-shell; the full Chromium will do" >&2
+  fi
+}
+
 if path=$(found); then
-  echo "chromium: $path"
+  add_headless_shell "$path"
+  echo "chromium: $(found)"
   exit 0
 fi
 if [ -n "${PW_ADAPTIVE_CHROMIUM:-}" ]; then
@@ -22,11 +46,13 @@ if timeout 120 "$PY" -m playwright install chromium >/dev/null 2>&1 && path=$(fo
   echo "chromium: $path (Playwright's own)"
   exit 0
 fi
-if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-  echo "installing Debian's chromium (apt-get install chromium fonts-noto-cjk)..."
+if can_apt; then
+  echo "installing Debian's chromium (apt-get install chromium chromium-headless-shell fonts-noto-cjk)..."
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+  # The headless shell is a separate package only in newer releases.
+  apt-get install -y -qq chromium chromium-headless-shell fonts-noto-cjk >/dev/null ||
+    apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
   if path=$(found); then
     echo "chromium: $path"
     exit 0
@@ -35,7 +61,8 @@ fi
 cat >&2 <<'MSG'
 No usable Chromium found. Do one of:
   python -m playwright install chromium       (Playwright's own build; needs internet)
-  sudo apt-get install chromium fonts-noto-cjk (Debian/Ubuntu system Chromium)
+  sudo apt-get install chromium chromium-headless-shell fonts-noto-cjk
+                                              (Debian/Ubuntu system Chromium)
   export PW_ADAPTIVE_CHROMIUM=/path/to/chromium
 MSG
 exit 1

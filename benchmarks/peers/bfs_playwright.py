@@ -10,7 +10,8 @@ markdownify) and does not import pw_adaptive::
 Same task and output format as ``crawl4ai_run.py`` (crawler
 ``"bfs-playwright"``; ``score`` and ``identified`` are null: it judges nothing).
 
-One system Chromium (``$PW_ADAPTIVE_CHROMIUM`` or ``/usr/lib/chromium/chromium``,
+One system Chromium (``peer_common.chromium_path``: ``$PW_ADAPTIVE_CHROMIUM``, else
+Debian's headless shell, else ``/usr/lib/chromium/chromium``;
 the benchmark's quiet-offline flags) for the run, one browser context per
 task. For each URL: a fresh page, ``goto(wait_until="load")``, then
 ``document.documentElement.outerHTML`` and the resolved ``href`` of every

@@ -21,7 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-DEFAULT_CHROMIUM = "/usr/lib/chromium/chromium"
+DEFAULT_CHROMIUMS = (
+    "/usr/lib/chromium/chromium-headless-shell",  # what pw_adaptive launches first
+    "/usr/lib/chromium/chromium",
+)
+"""Debian's headless shell, then its Chromium: the order of pw_adaptive's
+``find_chromium`` for a headless launch, so that the peers drive the browser
+pw_adaptive drives. (Crawl4AI launched the way its docs set it up, with
+Playwright's own browsers, gets Playwright's headless shell too.)"""
 CHROMIUM_ENV = "PW_ADAPTIVE_CHROMIUM"
 EXTRA_ARGS_ENV = "PW_ADAPTIVE_BROWSER_ARGS"
 
@@ -62,8 +69,13 @@ class Task:
 
 
 def chromium_path() -> str:
-    """``$PW_ADAPTIVE_CHROMIUM``, else Debian's Chromium; an error if neither exists."""
-    path = os.environ.get(CHROMIUM_ENV) or DEFAULT_CHROMIUM
+    """``$PW_ADAPTIVE_CHROMIUM``, else Debian's headless shell or Chromium; an
+    error if none exists."""
+    default = next(
+        (p for p in DEFAULT_CHROMIUMS if Path(p).is_file() and os.access(p, os.X_OK)),
+        DEFAULT_CHROMIUMS[-1],
+    )
+    path = os.environ.get(CHROMIUM_ENV) or default
     if not (Path(path).is_file() and os.access(path, os.X_OK)):
         found = shutil.which("chromium")
         if os.environ.get(CHROMIUM_ENV) or found is None:

@@ -46,6 +46,7 @@ from pw_adaptive.render.browser import QUIET_ARGS  # noqa: E402
 
 CHROMIUM_ARGS = [*QUIET_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
 CHROMIUM_CANDIDATES = [
+    "/usr/lib/chromium/chromium-headless-shell",  # Debian's headless shell: the lighter build
     "/usr/lib/chromium/chromium",
     "/usr/bin/chromium",
     "/usr/bin/chromium-browser",
