@@ -26,9 +26,11 @@ header's click targets are clicked once per site, not once per page; once a
 site's empty-href anchors are seen to be placeholders (a click reloads the
 page), its others are not clicked. Toggles
 (``aria-expanded``, ``<summary>``, group headers followed by their list of
-links) are no candidates at all (``extract.js``): the links they reveal are
-in the DOM already (one that renders its items only when opened is left
-out too: a gap, named in the README).
+links) are no candidates (``extract.js``): the links they reveal are in the
+DOM already. The exception is a collapsed category of a navigation menu
+whose list item holds only its toggle (Docusaurus 2 and 3 mount a category's
+list when it is first opened): it is clicked like a button, and gives the
+links it renders.
 """
 
 from __future__ import annotations

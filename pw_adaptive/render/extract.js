@@ -275,14 +275,45 @@
     return false;
   };
 
+  // A collapsed group of a navigation menu that renders its items only once
+  // it is opened (Docusaurus 2 and 3 mount a collapsed sidebar category's list
+  // on its first opening): the toggle is an item of a menu list, and its item
+  // holds nothing but the toggle, no list, no other text, no other link. Its
+  // links are in no DOM, so it is worth a click, which renders them.
+  const ITEM_ROLES = new Set(["listitem", "treeitem", "menuitem", "none", "presentation"]);
+  const lazyGroup = (el, ctx) => {
+    if (el.getAttribute("aria-expanded") !== "false") return false;
+    if (ctx.region !== "nav" && ctx.region !== "aside") return false;
+    const controlled = el.getAttribute("aria-controls");
+    if (controlled && document.getElementById(controlled)) return false; // there, read
+    const own = squash(el.textContent);
+    if (!own) return false;
+    let item = el.parentElement;
+    for (let i = 0; i < 3 && item; i++, item = item.parentElement) {
+      const itemRole = (item.getAttribute("role") || "").toLowerCase();
+      if (item.localName !== "li" && !ITEM_ROLES.has(itemRole)) continue;
+      const list = item.parentElement;
+      const listRole = list ? (list.getAttribute("role") || "").toLowerCase() : "";
+      if (!list || !(GROUP_TAGS.has(list.localName) || GROUP_ROLES.has(listRole))) return false;
+      for (const a of item.querySelectorAll("a[href], [role=link]")) {
+        if (a !== el && !el.contains(a)) return false;
+      }
+      return !item.querySelector("ul, ol, [role=group], [role=tree]") && squash(item.textContent) === own;
+    }
+    return false;
+  };
+
   const clickPriority = (el, tag, role, target, ctx, style) => {
     if (ctx.inLink || ctx.inForm || ctx.hidden) return -1;
     if (tag === "summary") return -1; // opens its <details>, whose content is extracted anyway
     if (el.hasAttribute("disabled") || el.getAttribute("aria-disabled") === "true") return -1;
-    // Toggles open menus, tabs and accordions; their content is extracted anyway.
+    // Toggles open menus, tabs and accordions; their content is extracted
+    // anyway, unless it is rendered only once opened.
     if (el.hasAttribute("aria-expanded") || el.hasAttribute("aria-haspopup") ||
         el.hasAttribute("aria-controls") || el.hasAttribute("aria-pressed") ||
-        el.hasAttribute("data-toggle") || el.hasAttribute("data-bs-toggle")) return -1;
+        el.hasAttribute("data-toggle") || el.hasAttribute("data-bs-toggle")) {
+      return lazyGroup(el, ctx) ? 1 : -1;
+    }
     if (NON_NAV_ROLES.has(role)) return -1;
     if (role !== "link" && !(target && target.dead) && isGroupHeader(el)) return -1;
     if (target && target.dead) return 3;

@@ -241,6 +241,46 @@ document.getElementById("housing").addEventListener("click", (event) => {
 });
 </script></body></html>"""
 
+# Docusaurus 3's sidebar: a collapsed category without a page of its own is a
+# toggle (``role=button``, ``aria-expanded=false``, ``href="#"``) whose list is
+# mounted only when it is first opened. An open category's list is there; an
+# accordion of the page's content renders its answer only once opened, and a
+# hamburger button controls a menu that is in the DOM: none of those is clicked.
+LAZY_CATEGORIES = """<!doctype html><html><head><title>Handbook</title></head><body>
+<header><button type="button" aria-expanded="false" aria-controls="mobile">Open the menu</button>
+<div id="mobile" hidden><a href="/intro">Introduction</a></div></header>
+<nav class="menu" aria-label="Docs sidebar"><ul class="menu__list">
+<li class="menu__list-item"><a class="menu__link" href="/intro">Introduction</a></li>
+<li class="menu__list-item menu__list-item--collapsed"><div class="menu__list-item-collapsible">
+<a class="menu__link menu__link--sublist menu__link--sublist-caret" role="button"
+   aria-expanded="false" href="#" id="housing">Housing</a></div></li>
+<li class="menu__list-item"><div class="menu__list-item-collapsible">
+<a class="menu__link menu__link--sublist" aria-expanded="true" href="/fees">Fees</a>
+<button type="button" class="clean-btn menu__caret" aria-expanded="true"
+        aria-label="Collapse sidebar category 'Fees'"></button></div>
+<ul class="menu__list"><li class="menu__list-item"><a class="menu__link" href="/fees/tuition">Tuition</a></li></ul></li>
+</ul></nav>
+<main><h1>Handbook</h1><p>Questions new students ask.</p>
+<div class="faq"><button type="button" aria-expanded="false" id="when">When does term start?</button></div>
+</main>
+<script>
+document.getElementById("housing").addEventListener("click", (event) => {
+  event.preventDefault();
+  const toggle = event.currentTarget;
+  const item = toggle.closest("li");
+  const open = item.querySelector("ul");
+  if (open) { open.remove(); toggle.setAttribute("aria-expanded", "false"); return; }
+  toggle.setAttribute("aria-expanded", "true");
+  item.insertAdjacentHTML("beforeend",
+    '<ul class="menu__list"><li class="menu__list-item"><a class="menu__link" href="/housing/halls">Halls</a></li>' +
+    '<li class="menu__list-item"><a class="menu__link" href="/housing/rent">Rent</a></li></ul>');
+});
+document.getElementById("when").addEventListener("click", (event) => {
+  event.currentTarget.setAttribute("aria-expanded", "true");
+  event.currentTarget.insertAdjacentHTML("afterend", "<p>In October.</p>");
+});
+</script></body></html>"""
+
 # Rendered by a module that is imported only after the load event, from a slow
 # server: neither the DOM nor the page's fetch/XHR show that anything is on
 # the way; only the browser's own request does.
@@ -389,6 +429,7 @@ ROUTES: dict[str, Page] = {
     ),
     "/docs": Page(SIDEBAR),
     "/lazy-menu": Page(LAZY_MENU),
+    "/lazy-categories": Page(LAZY_CATEGORIES),
     "/spa": Page(HASH_SPA),
     "/route-cards": Page(ROUTE_CARDS),
     "/fetch-spa": Page(FETCH_SPA),

@@ -621,6 +621,25 @@ def test_links_a_click_renders_without_navigating_are_kept_once_per_site(
     assert {link for link in second.links if link.via_click} == set(revealed.values())
 
 
+def test_a_collapsed_menu_category_that_mounts_its_list_when_opened_is_clicked(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    async def once() -> tuple[RenderedPage, int]:
+        async with PlaywrightRenderer(chromium_browser, SETTINGS) as renderer:
+            page = await renderer.render(site + "/lazy-categories")
+            return page, renderer.click_memory.explored
+
+    page, explored = loop.run_until_complete(once())
+    paths = {urlsplit(link.url).path: link for link in page.links}
+    assert {"/intro", "/fees", "/fees/tuition"} <= set(paths)
+    assert paths["/housing/halls"].via_click and paths["/housing/rent"].via_click
+    assert paths["/housing/halls"].region == Region.NAV
+    assert not paths["/fees/tuition"].via_click  # an open category is read, not clicked
+    # Only "Housing": not the open category's caret, nor the hamburger whose
+    # menu is in the DOM, nor the accordion of the page's own content.
+    assert explored == 1
+
+
 def test_a_slash_less_twin_that_redirects_is_not_rendered_again(
     loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
 ) -> None:
