@@ -29,6 +29,7 @@ import argparse
 import asyncio
 import datetime
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -44,7 +45,12 @@ if str(ROOT) not in sys.path:
 
 from quality import serve_directory  # noqa: E402
 
-from pw_adaptive.render.browser import find_chromium, launch_args  # noqa: E402
+from pw_adaptive.render.browser import (  # noqa: E402
+    CHROMIUM_ENV,
+    find_chromium,
+    launch_args,
+    playwright_headless_shell_installed,
+)
 from pw_adaptive.render.records import RenderSettings  # noqa: E402
 
 QUERIES: tuple[str, ...] = ("tuition fees", "学费", "宿舍 住宿条件（各宿舍楼情况、设施、规定）")
@@ -131,7 +137,10 @@ def _timed(argv: list[str]) -> float:
 
 
 def _chromium() -> str:
-    """The Chromium ``launch_browser`` would launch (Playwright's own first)."""
+    """The Chromium ``launch_browser`` would launch: "" for Playwright's own
+    headless shell (launched by naming no executable), else the discovered one."""
+    if not os.environ.get(CHROMIUM_ENV, "").strip() and playwright_headless_shell_installed():
+        return ""
     from playwright.async_api import async_playwright
 
     async def find() -> str:
