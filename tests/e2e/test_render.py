@@ -583,15 +583,23 @@ def test_an_in_page_anchor_does_not_cost_a_fresh_copy_of_the_page(
     assert loads == 1  # the rendered page served both clicks
 
 
+def _render_counting_clicks(
+    loop: asyncio.AbstractEventLoop, browser: Browser, url: str
+) -> tuple[RenderedPage, int]:
+    """``url`` rendered by a fresh renderer, and how many candidates it clicked."""
+
+    async def once() -> tuple[RenderedPage, int]:
+        async with PlaywrightRenderer(browser, SETTINGS) as renderer:
+            page = await renderer.render(url)
+            return page, renderer.click_memory.explored
+
+    return loop.run_until_complete(once())
+
+
 def test_group_headers_are_not_clicked_but_their_links_are_kept(
     loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
 ) -> None:
-    async def once() -> tuple[RenderedPage, int]:
-        async with PlaywrightRenderer(chromium_browser, SETTINGS) as renderer:
-            page = await renderer.render(site + "/docs")
-            return page, renderer.click_memory.explored
-
-    page, explored = loop.run_until_complete(once())
+    page, explored = _render_counting_clicks(loop, chromium_browser, site + "/docs")
     paths = {urlsplit(link.url).path: link for link in page.links}
     assert {"/guides/one", "/guides/two", "/reference/api"} <= set(paths)
     assert not paths["/guides/one"].visible  # in a collapsed group: read, not clicked
@@ -624,12 +632,7 @@ def test_links_a_click_renders_without_navigating_are_kept_once_per_site(
 def test_a_collapsed_menu_category_that_mounts_its_list_when_opened_is_clicked(
     loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
 ) -> None:
-    async def once() -> tuple[RenderedPage, int]:
-        async with PlaywrightRenderer(chromium_browser, SETTINGS) as renderer:
-            page = await renderer.render(site + "/lazy-categories")
-            return page, renderer.click_memory.explored
-
-    page, explored = loop.run_until_complete(once())
+    page, explored = _render_counting_clicks(loop, chromium_browser, site + "/lazy-categories")
     paths = {urlsplit(link.url).path: link for link in page.links}
     assert {"/intro", "/fees", "/fees/tuition"} <= set(paths)
     assert paths["/housing/halls"].via_click and paths["/housing/rent"].via_click
