@@ -15,7 +15,7 @@ can_apt() {
 }
 
 # Debian's headless shell renders the same pages with less work than the full
-# browser (README, "Chromium"); a machine with the full browser only gets it
+# browser (README, "Browser"); a machine with the full browser only gets it
 # added once, when the distribution has the package. Nothing fails without it.
 add_headless_shell() {
   case "$1" in

@@ -13,8 +13,9 @@ The headless shell is Chromium's old headless mode built as a program of its
 own, without the full browser's user interface layers; Playwright launches
 its own copy of it for every headless launch that names no executable
 (``launch_browser`` does the same when Playwright's copy is installed). It
-renders the same pages with less work: on the real corpus, 20-30% more pages
-per second than the full browser's new headless mode (``docs/benchmarks.md``).
+renders the same pages with less work: 16-52% more pages per second than the
+full browser's new headless mode on three real sites (``docs/benchmarks.md``,
+Speed, the fifteenth session).
 
 Extra command-line arguments come from ``PW_ADAPTIVE_BROWSER_ARGS`` (split like a
 shell would) followed by ``RenderSettings.browser_args``.
