@@ -6,8 +6,24 @@
 set -euo pipefail
 PY=${1:-python3}
 
+# Prints what a crawl will launch: Playwright's own Chromium when it is
+# installed (and PW_ADAPTIVE_CHROMIUM names nothing), else find_chromium's.
 found() {
-  "$PY" -c 'import sys; from pw_adaptive.render.browser import find_chromium; p = find_chromium(); print(p or ""); sys.exit(0 if p else 1)'
+  "$PY" - <<'PY'
+import os, sys
+from pw_adaptive.render import browser as b
+if not os.environ.get(b.CHROMIUM_ENV, "").strip() and (
+    b.playwright_headless_shell_installed() or b.playwright_chromium_installed()
+):
+    print("Playwright's own Chromium")
+    sys.exit(0)
+try:
+    path = b.find_chromium()
+except b.BrowserNotFoundError:  # PW_ADAPTIVE_CHROMIUM names no executable: said below
+    path = None
+print(path or "")
+sys.exit(0 if path else 1)
+PY
 }
 
 can_apt() {
@@ -19,11 +35,8 @@ can_apt() {
 # added once, when the distribution has the package. Nothing fails without it.
 add_headless_shell() {
   case "$1" in
-    *headless-shell* | *ms-playwright*) return 0 ;;
+    *headless-shell* | *ms-playwright* | "Playwright's own"*) return 0 ;;
   esac
-  if "$PY" -c 'import sys; from pw_adaptive.render.browser import playwright_headless_shell_installed as f; sys.exit(0 if f() else 1)'; then
-    return 0 # Playwright's own headless shell is launched first
-  fi
   if [ -z "${PW_ADAPTIVE_CHROMIUM:-}" ] && can_apt &&
     apt-cache show chromium-headless-shell >/dev/null 2>&1; then
     echo "adding Debian's chromium-headless-shell (apt-get install chromium-headless-shell)..."
@@ -43,7 +56,7 @@ if [ -n "${PW_ADAPTIVE_CHROMIUM:-}" ]; then
 fi
 # Playwright's own download needs the internet; try it only briefly.
 if timeout 120 "$PY" -m playwright install chromium >/dev/null 2>&1 && path=$(found); then
-  echo "chromium: $path (Playwright's own)"
+  echo "chromium: $path"
   exit 0
 fi
 if can_apt; then
