@@ -29,7 +29,6 @@ import argparse
 import asyncio
 import datetime
 import json
-import os
 import statistics
 import subprocess
 import sys
@@ -46,10 +45,9 @@ if str(ROOT) not in sys.path:
 from quality import serve_directory  # noqa: E402
 
 from pw_adaptive.render.browser import (  # noqa: E402
-    CHROMIUM_ENV,
     find_chromium,
     launch_args,
-    playwright_headless_shell_installed,
+    playwright_shell_first,
 )
 from pw_adaptive.render.records import RenderSettings  # noqa: E402
 
@@ -139,7 +137,7 @@ def _timed(argv: list[str]) -> float:
 def _chromium() -> str:
     """The Chromium ``launch_browser`` would launch: "" for Playwright's own
     headless shell (launched by naming no executable), else the discovered one."""
-    if not os.environ.get(CHROMIUM_ENV, "").strip() and playwright_headless_shell_installed():
+    if playwright_shell_first():
         return ""
     from playwright.async_api import async_playwright
 

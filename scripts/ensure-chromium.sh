@@ -35,7 +35,7 @@ can_apt() {
 # added once, when the distribution has the package. Nothing fails without it.
 add_headless_shell() {
   case "$1" in
-    *headless-shell* | *ms-playwright* | "Playwright's own"*) return 0 ;;
+    *headless-shell* | "Playwright's own"*) return 0 ;;
   esac
   if [ -z "${PW_ADAPTIVE_CHROMIUM:-}" ] && can_apt &&
     apt-cache show chromium-headless-shell >/dev/null 2>&1; then

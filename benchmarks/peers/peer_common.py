@@ -21,22 +21,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-DEFAULT_CHROMIUMS = (
-    "/usr/lib/chromium/chromium-headless-shell",  # what pw_adaptive launches first
-    "/usr/lib/chromium/chromium",
-)
-"""Debian's headless shell, then its Chromium: the order of pw_adaptive's
-``find_chromium`` for a headless launch, so that the peers drive the browser
-pw_adaptive drives. (Crawl4AI launched the way its docs set it up, with
-Playwright's own browsers, gets Playwright's headless shell too.)"""
 CHROMIUM_ENV = "PW_ADAPTIVE_CHROMIUM"
 EXTRA_ARGS_ENV = "PW_ADAPTIVE_BROWSER_ARGS"
 
 _BROWSER_MODULE = Path(__file__).resolve().parents[2] / "pw_adaptive" / "render" / "browser.py"
 
 
-def _quiet_args() -> tuple[str, ...]:
-    """pw_adaptive's ``render.browser.QUIET_ARGS``, read from its source.
+def _browser_literal(name: str) -> tuple[str, ...]:
+    """The tuple of strings ``name`` in pw_adaptive's ``render/browser.py``,
+    read from its source.
 
     The module cannot be imported here (it needs pw_adaptive and Playwright,
     which the peers' virtualenv lacks), so the literal is parsed instead.
@@ -46,16 +39,24 @@ def _quiet_args() -> tuple[str, ...]:
         if (
             isinstance(node, ast.AnnAssign)
             and isinstance(node.target, ast.Name)
-            and node.target.id == "QUIET_ARGS"
+            and node.target.id == name
             and node.value is not None
         ):
             return tuple(ast.literal_eval(node.value))
-    raise RuntimeError(f"no QUIET_ARGS literal in {_BROWSER_MODULE}")
+    raise RuntimeError(f"no {name} literal in {_BROWSER_MODULE}")
 
 
 # Keep Chromium from talking to Google's services in the background: offline,
 # each such request would stall or fail and add noise to the timings.
-QUIET_ARGS = _quiet_args()
+QUIET_ARGS = _browser_literal("QUIET_ARGS")
+DEFAULT_CHROMIUMS = (
+    *_browser_literal("SYSTEM_HEADLESS_SHELL_PATHS"),
+    *_browser_literal("SYSTEM_CHROMIUM_PATHS"),
+)
+"""The system browsers in the order pw_adaptive's ``find_chromium`` tries them
+for a headless launch (headless shells first), so that the peers drive the
+browser pw_adaptive drives. (Crawl4AI launched the way its docs set it up,
+with Playwright's own browsers, gets Playwright's headless shell too.)"""
 # Offline, every DNS look-up of an outside host (fonts, analytics, CDNs that
 # a real site references) would wait for a resolver that never answers.
 RESOLVER_ARG = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
@@ -69,18 +70,20 @@ class Task:
 
 
 def chromium_path() -> str:
-    """``$PW_ADAPTIVE_CHROMIUM``, else Debian's headless shell or Chromium; an
-    error if none exists."""
-    default = next(
-        (p for p in DEFAULT_CHROMIUMS if Path(p).is_file() and os.access(p, os.X_OK)),
-        DEFAULT_CHROMIUMS[-1],
-    )
-    path = os.environ.get(CHROMIUM_ENV) or default
-    if not (Path(path).is_file() and os.access(path, os.X_OK)):
-        found = shutil.which("chromium")
-        if os.environ.get(CHROMIUM_ENV) or found is None:
-            raise SystemExit(f"Chromium not found at {path} (set {CHROMIUM_ENV})")
-        path = found
+    """``$PW_ADAPTIVE_CHROMIUM``, else the first of ``DEFAULT_CHROMIUMS`` that
+    exists, else ``chromium`` on the PATH; an error if there is none."""
+
+    def runnable(path: str) -> bool:
+        return Path(path).is_file() and os.access(path, os.X_OK)
+
+    named = os.environ.get(CHROMIUM_ENV)
+    if named:
+        if not runnable(named):
+            raise SystemExit(f"Chromium not found at {named} (set {CHROMIUM_ENV})")
+        return named
+    path = next(filter(runnable, DEFAULT_CHROMIUMS), None) or shutil.which("chromium")
+    if path is None:
+        raise SystemExit(f"no Chromium found at {DEFAULT_CHROMIUMS[:3]} (set {CHROMIUM_ENV})")
     return path
 
 

@@ -25,12 +25,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import heapq
-import os
 import re
-import shutil
 from collections.abc import Awaitable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import unquote, urlsplit
 
@@ -42,16 +39,9 @@ pytestmark = pytest.mark.e2e
 
 playwright_api = pytest.importorskip("playwright.async_api")
 
-from pw_adaptive.render.browser import QUIET_ARGS  # noqa: E402
+from pw_adaptive.render.browser import QUIET_ARGS, find_chromium  # noqa: E402
 
 CHROMIUM_ARGS = [*QUIET_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
-CHROMIUM_CANDIDATES = [
-    "/usr/lib/chromium/chromium-headless-shell",  # Debian's headless shell: the lighter build
-    "/usr/lib/chromium/chromium",
-    "/usr/bin/chromium",
-    "/usr/bin/chromium-browser",
-    "/usr/bin/google-chrome",
-]
 
 MAX_DEPTH = 6  # link depth bound of the reachability search
 MAX_PAGES = 220  # pages rendered per (portal, start)
@@ -176,16 +166,6 @@ def shared_prefix(a: list[str], b: list[str]) -> int:
             break
         n += 1
     return n
-
-
-def find_chromium() -> str | None:
-    env = os.environ.get("PW_ADAPTIVE_CHROMIUM")
-    if env and Path(env).exists():
-        return env
-    for path in CHROMIUM_CANDIDATES:
-        if Path(path).exists():
-            return path
-    return shutil.which("chromium")
 
 
 @dataclass

@@ -47,9 +47,7 @@ def test_a_headed_launch_needs_the_full_browser(system: dict[str, str]) -> None:
     assert B.find_chromium(environ={}, headless=False) == system["full"]
 
 
-def test_without_a_shell_the_full_browser_serves(
-    system: dict[str, str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_without_a_shell_the_full_browser_serves(system: dict[str, str]) -> None:
     Path(system["shell"]).unlink()
     assert B.find_chromium(environ={}) == system["full"]
 
