@@ -360,9 +360,7 @@ class _Scratch:
             if (
                 settings.settle_ms > 0
                 and loop.time() - clicked >= settings.settle_ms / 1000
-                and await settled(
-                    page, settings.settle_ms, int((until - loop.time()) * 1000), state.requests
-                )
+                and await settled(page, settings.settle_ms, int((until - loop.time()) * 1000))
             ):
                 break
             await asyncio.sleep(_POLL_S)
@@ -420,7 +418,6 @@ async def _restored(scratch: _Scratch, settings: RenderSettings, deadline: float
             page,
             settings.settle_ms,
             max(int((until - loop.time()) * 1000), 0),
-            scratch.state.requests,
         ):
             await asyncio.sleep(_POLL_S)
         texts = await mark_click_candidates(page)

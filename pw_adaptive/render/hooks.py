@@ -29,7 +29,7 @@ from urllib.parse import urlsplit
 from playwright.async_api import Dialog, Download, Page, Request, Route
 
 from pw_adaptive.render.browser import blocks_resources
-from pw_adaptive.render.ready import ACTIVITY_SCRIPT, RequestTracker
+from pw_adaptive.render.ready import ACTIVITY_SCRIPT
 from pw_adaptive.render.records import RenderSettings
 
 __all__ = [
@@ -89,15 +89,10 @@ class PageState:
     """When True, main-frame navigations are recorded in ``navigations`` and aborted."""
     navigations: list[str] = field(default_factory=list)
     """Main-frame navigation targets seen while armed."""
-    last_navigation: str = ""
-    """The last main-frame navigation target requested (also when not armed): where
-    the page went when it ends on Chromium's error page."""
     popups: list[str] = field(default_factory=list)
     """URLs of popups the page opened (all closed)."""
     downloads: list[str] = field(default_factory=list)
     """URLs of downloads the page started (all cancelled)."""
-    requests: RequestTracker = field(default_factory=RequestTracker)
-    """The page's requests the browser has not finished (ready detection)."""
     route: Callable[[Route, Request], Awaitable[None]] | None = None
     """The page's route handler (``prepare_page``), installed on first need."""
     routed: bool = False
@@ -109,10 +104,8 @@ class PageState:
         self.url = url
         self.armed = False
         self.navigations.clear()
-        self.last_navigation = ""
         self.popups.clear()
         self.downloads.clear()
-        self.requests.forget()
 
 
 async def prepare_page(page: Page, settings: RenderSettings, state: PageState) -> None:
@@ -135,10 +128,6 @@ async def prepare_page(page: Page, settings: RenderSettings, state: PageState) -
     async def on_popup(popup: Page) -> None:
         state.popups.append(popup.url)
         await close_quietly(popup)
-
-    def on_request(request: Request) -> None:
-        if _is_main_navigation(page, request):
-            state.last_navigation = request.url
 
     async def on_route(route: Route, request: Request) -> None:
         try:
@@ -167,8 +156,6 @@ async def prepare_page(page: Page, settings: RenderSettings, state: PageState) -
     page.on("dialog", on_dialog)
     page.on("download", on_download)
     page.on("popup", on_popup)
-    page.on("request", on_request)
-    state.requests.watch(page)
     state.route = on_route
     await page.add_init_script(script=ACTIVITY_SCRIPT)
     native = blocks_resources(page.context.browser)

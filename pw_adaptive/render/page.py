@@ -363,12 +363,12 @@ class PlaywrightRenderer(ClosedOnExit):
             if document_kind is not None and response is not None:
                 raise _NotAPage(document_kind, response.status)
             t_ready = time.monotonic()
-            ready = await wait_until_ready(page, settings, state.requests)
+            ready = await wait_until_ready(page, settings)
             if ready == "unresponsive":
                 raise _Unresponsive
             clicked = 0
             if settings.load_more_clicks > 0:
-                clicked = await expand_load_more(page, settings, state)
+                clicked = await expand_load_more(page, settings)
             t_extract = time.monotonic()
             bounds = {
                 "max_elements": settings.max_elements,
@@ -381,13 +381,13 @@ class PlaywrightRenderer(ClosedOnExit):
                     raise
                 # A late client-side redirect replaced the document: extract the new one.
                 await page.wait_for_load_state("domcontentloaded")
-                ready = await wait_until_ready(page, settings, state.requests)
+                ready = await wait_until_ready(page, settings)
                 extraction = await extract_page(page, **bounds)
             final_url = page.url
-            if not final_url.startswith(("http:", "https:")) and state.last_navigation:
+            if not final_url.startswith(("http:", "https:")):
                 # A navigation that failed (another host that does not resolve)
                 # leaves Chromium's error page: name where the page went.
-                final_url = state.last_navigation
+                final_url = await failed_navigation(page) or final_url
             markdown = html_to_markdown(extraction.html)
             timings = PageTimings(
                 navigation_s=t_ready - t_nav,
@@ -533,9 +533,7 @@ _MAY_LOAD_MORE = r"""(prefixes) => {
 that starts with a "Load more" phrase: a cheap superset of the role query."""
 
 
-async def expand_load_more(
-    page: Page, settings: RenderSettings, state: PageState | None = None
-) -> int:
+async def expand_load_more(page: Page, settings: RenderSettings) -> int:
     """Click visible "Load more" buttons (also inside open shadow roots) up to
     ``settings.load_more_clicks`` times, waiting for the page to settle after
     each; returns the number of clicks. Never raises."""
@@ -554,5 +552,23 @@ async def expand_load_more(
         except Exception:
             break
         clicks += 1
-        await wait_until_ready(page, settings, state.requests if state else None)
+        await wait_until_ready(page, settings)
     return clicks
+
+
+async def failed_navigation(page: Page) -> str:
+    """Where ``page`` tried to go when it shows Chromium's error page (a
+    client-side redirect to a host that does not resolve): the URL of the
+    current history entry, which keeps the target of a failed navigation.
+    "" when it cannot tell. Asked of the browser only then (the request
+    events that would tell it as it happens cost every page)."""
+    try:
+        session = await page.context.new_cdp_session(page)
+        try:
+            history = await session.send("Page.getNavigationHistory")
+        finally:
+            await session.detach()
+        url = str(history["entries"][history["currentIndex"]].get("url", ""))
+    except Exception:  # not Chromium, or the page went away
+        return ""
+    return url if url.startswith(("http:", "https:")) else ""

@@ -18,12 +18,16 @@ and text; attribute flips such as animated classes are ignored):
 * earlier, after only ``settle_ms`` of quiet (counted from the last change, or
   from the start of the wait), when nothing that could change the DOM is
   pending: no short timer (``setTimeout`` of at most a second) or animation
-  frame waiting to run, no ``fetch``/XHR to any site in flight, no request of
-  the page (scripts, chunks, frames: counted by the ``RequestTracker`` from
-  the browser's events) unfinished or finished within ``settle_ms``, and the
-  page's thread not busy (the watcher's own timer ran on time). Most pages of
-  a real site are such: waiting the full windows cost every page half a
-  second;
+  frame waiting to run, no ``fetch``/XHR to any site in flight, no load of
+  the page (script, stylesheet and preload elements, frames: from insertion
+  to their load or error event; other script and stylesheet requests from
+  resource timing; a worker until it first answers) unfinished or finished
+  within ``settle_ms``, and the page's thread not busy (the watcher's own
+  timer ran on time). Most pages of a real site are such: waiting the full
+  windows cost every page half a second. All of it is watched in the page:
+  subscribing to Playwright's request events cost the crawl 5-12% of its
+  speed (every event of every page crosses into Python), and a request that
+  only a worker or a native ``import()`` makes in flight is the price;
 * never later than ``ready_cap_ms`` (pages that never stop mutating, requests
   that never end);
 * ``"unresponsive"`` when the page's own timer did not even fire by the cap
@@ -38,14 +42,12 @@ The init script (``ACTIVITY_SCRIPT``) keeps the page's pending work in
 from __future__ import annotations
 
 import asyncio
-import time
-from dataclasses import dataclass, field
 
-from playwright.async_api import Page, Request
+from playwright.async_api import Page
 
 from pw_adaptive.render.records import RenderSettings
 
-__all__ = ["ACTIVITY_SCRIPT", "READY_FUNCTION", "RequestTracker", "settled", "wait_until_ready"]
+__all__ = ["ACTIVITY_SCRIPT", "READY_FUNCTION", "settled", "wait_until_ready"]
 
 ACTIVITY_SCRIPT = r"""
 (() => {
@@ -159,15 +161,100 @@ ACTIVITY_SCRIPT = r"""
       return caf.apply(window, arguments);
     };
   }
+  // Loads that fetch/XHR do not show: script, stylesheet and preload
+  // elements (a bundler's chunk before it runs; Vite's modulepreload ahead of
+  // an import()) and frames, each from its insertion into the document until
+  // its load or error event. An element that never fires either (a script
+  // that is never run) keeps only the early rule from deciding.
+  A.loading = new Set();
+  A.lastLoadEnd = -1;    // when such a load, or a request seen in resource timing, last ended
+  A.silentWorkers = 0;   // workers started that have not answered yet
+  const SCRIPT_TYPE = /^$|javascript|ecmascript|^module$/i;
+  const PRELOAD_AS = /^(script|style|fetch|document)$/i;
+  const loads = (el) => {
+    switch (el.tagName) {
+      case "SCRIPT":
+        return el.hasAttribute("src") && !el.noModule && SCRIPT_TYPE.test(el.type.trim());
+      case "LINK": {
+        const rel = el.rel.toLowerCase().split(/\s+/);
+        return el.hasAttribute("href") && (rel.includes("stylesheet") ||
+          rel.includes("modulepreload") || (rel.includes("preload") && PRELOAD_AS.test(el.as)));
+      }
+      case "IFRAME": {
+        // A frame without a source is loaded at once, before this sees it.
+        const src = (el.getAttribute("src") || "").trim();
+        return src !== "" && !/^(about|javascript):/i.test(src) &&
+          !el.hasAttribute("srcdoc") && el.loading !== "lazy";
+      }
+      default:
+        return false;
+    }
+  };
+  const ended = (event) => {
+    if (A.loading.delete(event.target)) A.lastLoadEnd = now();
+  };
+  // A load event does not reach the window: listen on the document.
+  document.addEventListener("load", ended, true);
+  document.addEventListener("error", ended, true);
+  const inserted = (node) => {
+    if (node.nodeType !== 1) return;
+    if (loads(node)) A.loading.add(node);
+    if (node.firstElementChild) {
+      for (const el of node.querySelectorAll("script[src], link[href], iframe"))
+        if (loads(el)) A.loading.add(el);
+    }
+  };
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) inserted(node);
+  }).observe(document, { subtree: true, childList: true });
+  // What an element's events do not cover (an import() of a module, a
+  // stylesheet's @import): stamped when the resource timing entry arrives.
+  const TIMED = new Set(["script", "link", "css", "iframe"]);
+  const INERT = /\.(woff2?|ttf|otf|eot|png|jpe?g|gif|webp|avif|svg|ico|mp4|webm|mp3)(\?|#|$)/i;
+  if (window.PerformanceObserver) {
+    try {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          if (!TIMED.has(entry.initiatorType)) continue;
+          if (INERT.test(entry.name)) continue;
+          if (entry.initiatorType === "css" && !/\.css(\?|#|$)/i.test(entry.name)) continue;
+          A.lastLoadEnd = Math.max(A.lastLoadEnd, entry.responseEnd || now());
+        }
+      }).observe({ type: "resource" });
+    } catch (e) {}
+  }
+  // A worker (pdf.js) loads and works out of the page's sight: count it busy
+  // until it first answers, and each answer as a response.
+  const Worker0 = window.Worker;
+  if (Worker0) {
+    window.Worker = new Proxy(Worker0, {
+      construct(target, args, newTarget) {
+        const worker = Reflect.construct(target, args, newTarget);
+        A.silentWorkers += 1;
+        let silent = true;
+        const heard = () => {
+          if (silent) { silent = false; A.silentWorkers = Math.max(0, A.silentWorkers - 1); }
+          A.lastLoadEnd = now();
+        };
+        worker.addEventListener("message", heard);
+        worker.addEventListener("error", heard);
+        return worker;
+      },
+    });
+  }
   // Why the page is not settled ("" when it is): pending work that can still
   // change the DOM within the next `horizonMs` (a timer due later is not
   // waited for: the caller would not wait that long anyway), or a response
-  // that arrived less than `settleMs` ago.
+  // or load that ended less than `settleMs` ago.
   A.busy = (settleMs, horizonMs) => {
     const t = now();
     if (document.readyState !== "complete") return "loading";
     if (A.pendingAll > 0) return "requests";
     if (A.lastAnyResponse >= 0 && t - A.lastAnyResponse < settleMs) return "response";
+    for (const el of A.loading) if (!el.isConnected) A.loading.delete(el);
+    if (A.loading.size > 0) return "loads";
+    if (A.lastLoadEnd >= 0 && t - A.lastLoadEnd < settleMs) return "loaded";
+    if (A.silentWorkers > 0) return "workers";
     for (const due of A.timers.values()) if (due <= t + horizonMs) return "timers";
     if (A.frames.size > 0) return "frames";
     return "";
@@ -178,18 +265,12 @@ ACTIVITY_SCRIPT = r"""
 in flight, short timers, animation frames) in ``window.__pwAdaptive``."""
 
 READY_FUNCTION = r"""
-({ quietMs, graceMs, capMs, settleMs, fresh }) => new Promise((resolve) => {
+({ quietMs, graceMs, capMs, settleMs }) => new Promise((resolve) => {
   const A = window.__pwAdaptive || {};
   const later = A.setTimeout || ((fn, ms) => setTimeout(fn, ms));
-  // A watch goes on over the calls of one wait (the caller asks again while
-  // the browser still loads something): times count from its first call.
-  if (fresh && window.__pwAdaptiveWatch) window.__pwAdaptiveWatch.observer.disconnect();
-  const W = (!fresh && window.__pwAdaptiveWatch) || (window.__pwAdaptiveWatch = (() => {
-    const w = { t0: performance.now(), lastChange: -1 };
-    w.observer = new MutationObserver(() => { w.lastChange = performance.now(); });
-    w.observer.observe(document, { subtree: true, childList: true, characterData: true });
-    return w;
-  })());
+  const W = { t0: performance.now(), lastChange: -1 };
+  W.observer = new MutationObserver(() => { W.lastChange = performance.now(); });
+  W.observer.observe(document, { subtree: true, childList: true, characterData: true });
   // Without a single script nothing can change the DOM: no grace needed.
   const grace = document.scripts.length === 0 ? 0 : graceMs;
   const deadline = performance.now() + capMs;
@@ -212,16 +293,14 @@ READY_FUNCTION = r"""
     else if (W.lastChange < 0 && now - W.t0 >= grace && settled(2 * quietMs)) verdict = "static";
     else if (settleMs > 0 && A.busy && onTime && now - since >= settleMs &&
              A.busy(settleMs, Math.max(0, due - now)) === "")
-      verdict = (W.lastChange >= 0 ? "quiet" : "static") + "+early";
+      verdict = W.lastChange >= 0 ? "quiet" : "static";
     else if (now >= deadline) verdict = "cap";
-    if (verdict && !verdict.endsWith("+early")) W.observer.disconnect();
-    if (verdict) resolve(verdict); else later(tick, 40);
+    if (verdict) { W.observer.disconnect(); resolve(verdict); } else later(tick, 40);
   };
   tick();
 })
 """
-"""Function evaluated after DOMContentLoaded; resolves to quiet, static or cap
-(``+early`` when the early rule decided: the caller checks the browser's requests)."""
+"""Function evaluated after DOMContentLoaded; resolves to quiet, static or cap."""
 
 _SETTLED_FUNCTION = r"""
 ([settleMs, horizonMs]) => window.__pwAdaptive && window.__pwAdaptive.busy
@@ -231,64 +310,11 @@ _SETTLED_FUNCTION = r"""
 _CONTEXT_GONE = ("Execution context was destroyed", "navigation", "Cannot find context")
 
 
-_INERT = frozenset(
-    {"image", "media", "font", "ping", "manifest", "texttrack", "eventsource", "other"}
-)
-"""Request types whose answer does not change the DOM (``other`` is mostly the
-favicon Chromium asks for after the load event); an event stream never ends."""
-
-
-@dataclass
-class RequestTracker:
-    """Requests of one page (every frame, every type) that the browser has not
-    finished, from Playwright's events: what the page's own script cannot see
-    (script chunks, ``import()``, frames, stylesheets)."""
-
-    last_end: float = 0.0
-    """``time.monotonic()`` when a request last finished or failed."""
-    _pending: set[Request] = field(default_factory=set, repr=False)
-
-    @property
-    def in_flight(self) -> int:
-        """Requests started and not finished (or failed) yet."""
-        return len(self._pending)
-
-    def watch(self, page: Page) -> None:
-        """Count ``page``'s requests from now on."""
-        page.on("request", self._started)
-        page.on("requestfinished", self._ended)
-        page.on("requestfailed", self._ended)
-
-    def forget(self) -> None:
-        """Start over for the next document of a reused page: a request of the
-        one before that the browser never reports as ended must not keep the
-        next one from being ready."""
-        self._pending.clear()
-        self.last_end = 0.0
-
-    def _started(self, request: Request) -> None:
-        if request.resource_type not in _INERT:
-            self._pending.add(request)
-
-    def _ended(self, request: Request) -> None:
-        if request in self._pending:
-            self._pending.remove(request)
-            self.last_end = time.monotonic()
-
-    def idle(self, ms: int) -> bool:
-        """Whether no request is in flight and none ended in the last ``ms``."""
-        return self.in_flight == 0 and (time.monotonic() - self.last_end) * 1000 >= ms
-
-
-async def settled(
-    page: Page, settle_ms: int, horizon_ms: int, requests: RequestTracker | None
-) -> bool:
+async def settled(page: Page, settle_ms: int, horizon_ms: int) -> bool:
     """Whether nothing that could change ``page`` within ``horizon_ms`` is pending
-    (see the module doc): no request of the browser's unfinished or finished
-    within ``settle_ms``, and the page's own pending work (timers due within
-    the horizon, frames, fetch/XHR) done."""
-    if requests is None or not requests.idle(settle_ms):
-        return False
+    (see the module doc): no load of the page unfinished or finished within
+    ``settle_ms``, and the page's own pending work (timers due within the
+    horizon, frames, fetch/XHR) done."""
     try:
         busy = await page.evaluate(_SETTLED_FUNCTION, [settle_ms, horizon_ms])
         return bool(busy == "")
@@ -296,50 +322,29 @@ async def settled(
         return False
 
 
-async def wait_until_ready(
-    page: Page, settings: RenderSettings, requests: RequestTracker | None = None
-) -> str:
+async def wait_until_ready(page: Page, settings: RenderSettings) -> str:
     """Wait until ``page`` is ready (see the module doc); return how it ended.
 
-    ``requests`` tracks the page's requests in the browser; without it the
-    early rule is off. A client-side redirect during the wait (a new document)
-    restarts detection on the new document, within the same cap. Never raises
-    for a slow page: the cap is enforced in the page and again here
-    (``"unresponsive"`` when the page did not answer by then).
+    A client-side redirect during the wait (a new document) restarts detection
+    on the new document, within the same cap. Never raises for a slow page:
+    the cap is enforced in the page and again here (``"unresponsive"`` when the
+    page did not answer by then).
     """
     loop = asyncio.get_running_loop()
     deadline = loop.time() + settings.ready_cap_ms / 1000
-    settle_ms = settings.settle_ms if requests is not None else 0
     for _ in range(3):
-        fresh = True
+        left_ms = max(0, int((deadline - loop.time()) * 1000))
+        args = {
+            "quietMs": settings.quiet_ms,
+            "graceMs": min(settings.grace_ms, left_ms),
+            "capMs": left_ms,
+            "settleMs": settings.settle_ms,
+        }
         try:
-            while True:
-                left_ms = max(0, int((deadline - loop.time()) * 1000))
-                args = {
-                    "quietMs": settings.quiet_ms,
-                    "graceMs": min(settings.grace_ms, left_ms),
-                    "capMs": left_ms,
-                    "settleMs": settle_ms,
-                    "fresh": fresh,
-                }
-                fresh = False
-                verdict = str(
-                    await asyncio.wait_for(
-                        page.evaluate(READY_FUNCTION, args), timeout=left_ms / 1000 + 2.0
-                    )
-                )
-                early, _, _ = verdict.partition("+")
-                if early == verdict:
-                    return verdict
-                assert requests is not None
-                if requests.idle(settle_ms):
-                    return early
-                if loop.time() >= deadline:
-                    return "cap"
-                # The browser still loads something for the page (a script chunk,
-                # a frame): ask again once it is done, or when the cap is near.
-                while not requests.idle(settle_ms) and loop.time() < deadline:
-                    await asyncio.sleep(0.02)
+            verdict = await asyncio.wait_for(
+                page.evaluate(READY_FUNCTION, args), timeout=left_ms / 1000 + 2.0
+            )
+            return str(verdict)
         except TimeoutError:
             return "unresponsive"
         except Exception as exc:

@@ -282,14 +282,55 @@ document.getElementById("when").addEventListener("click", (event) => {
 </script></body></html>"""
 
 # Rendered by a module that is imported only after the load event, from a slow
-# server: neither the DOM nor the page's fetch/XHR show that anything is on
-# the way; only the browser's own request does.
+# server, as a Vite build does it: a modulepreload link first, then import().
+# Neither the DOM nor the page's fetch/XHR show that anything is on the way;
+# the link's load does.
 LATE_MODULE = """<!doctype html>
 <html><head><title>Late module</title></head>
 <body><div id="app"></div>
 <script type="module">
-window.addEventListener("load", () => { import("/late-module.mjs").then((m) => m.render()); });
+window.addEventListener("load", () => {
+  const link = document.createElement("link");
+  link.rel = "modulepreload";
+  link.href = "/late-module.mjs";
+  document.head.appendChild(link);
+  import("/late-module.mjs").then((m) => m.render());
+});
 </script></body></html>
+"""
+
+# The same with a script element inserted after the load event (a webpack or
+# Next.js chunk): the element's load is awaited.
+LATE_CHUNK = """<!doctype html>
+<html><head><title>Late chunk</title></head>
+<body><div id="app"></div>
+<script>
+window.addEventListener("load", () => {
+  const script = document.createElement("script");
+  script.src = "/late-chunk.js";
+  document.head.appendChild(script);
+});
+</script></body></html>
+"""
+
+LATE_CHUNK_JS = """document.getElementById("app").innerHTML =
+  "<h1>Housing</h1><p>Rooms are let from September.</p>";
+"""
+
+# Content that a worker sends (pdf.js renders so): the worker's script comes
+# from a slow server, and the page's thread has nothing to wait for meanwhile.
+LATE_WORKER = """<!doctype html>
+<html><head><title>Late worker</title></head>
+<body><div id="app"></div>
+<script>
+const worker = new Worker("/late-worker.js");
+worker.addEventListener("message", (event) => {
+  document.getElementById("app").innerHTML = event.data;
+});
+</script></body></html>
+"""
+
+LATE_WORKER_JS = """postMessage("<h1>Fees</h1><p>The library fine is 20 pence a day.</p>");
 """
 
 LATE_MODULE_JS = """export function render() {
@@ -423,6 +464,10 @@ ROUTES: dict[str, Page] = {
     "/scripted-empty": Page(SCRIPTED_EMPTY_HREF),
     "/late-module": Page(LATE_MODULE),
     "/late-module.mjs": Page(LATE_MODULE_JS, content_type="text/javascript", delay_s=0.4),
+    "/late-chunk": Page(LATE_CHUNK),
+    "/late-chunk.js": Page(LATE_CHUNK_JS, content_type="text/javascript", delay_s=0.4),
+    "/late-worker": Page(LATE_WORKER),
+    "/late-worker.js": Page(LATE_WORKER_JS, content_type="text/javascript", delay_s=0.4),
     "/overlay": Page(OVERLAY),
     "/img-only": Page(
         '<!doctype html><title>Map</title><h1>Campus map</h1><img src="/img/campus-map.png" alt="">'

@@ -149,6 +149,18 @@ def test_module_loaded_after_the_load_event_is_awaited(render: Render) -> None:
     assert page.ready == "quiet"
 
 
+def test_script_chunk_loaded_after_the_load_event_is_awaited(render: Render) -> None:
+    page = render("/late-chunk")
+    assert "Rooms are let from September." in page.markdown
+    assert page.ready == "quiet"
+
+
+def test_content_sent_by_a_worker_is_awaited(render: Render) -> None:
+    page = render("/late-worker")
+    assert "The library fine is 20 pence a day." in page.markdown
+    assert page.ready == "quiet"
+
+
 def test_early_ready_rule_off_still_awaits_the_late_module(render: Render) -> None:
     page = render("/late-module", RenderSettings(browser_args=TEST_ARGS, settle_ms=0))
     assert "Exchange places open in March." in page.markdown
