@@ -317,6 +317,15 @@ LATE_CHUNK_JS = """document.getElementById("app").innerHTML =
   "<h1>Housing</h1><p>Rooms are let from September.</p>";
 """
 
+# An old library (Prototype 1.6) gives arrays a toJSON that returns a string:
+# JSON.stringify then writes every array as a string.
+BROKEN_JSON = """<!doctype html>
+<html><head><title>Broken JSON</title>
+<script>Array.prototype.toJSON = function () { return "[" + this.length + " items]"; };</script>
+</head><body><main><h1>Grants</h1><p>Travel grants cover up to 300 euros.</p>
+<a href="/grants/apply">How to apply for a grant</a></main></body></html>
+"""
+
 # Content that a worker sends (pdf.js renders so): the worker's script comes
 # from a slow server, and the page's thread has nothing to wait for meanwhile.
 LATE_WORKER = """<!doctype html>
@@ -467,6 +476,7 @@ ROUTES: dict[str, Page] = {
     "/late-chunk": Page(LATE_CHUNK),
     "/late-chunk.js": Page(LATE_CHUNK_JS, content_type="text/javascript", delay_s=0.4),
     "/late-worker": Page(LATE_WORKER),
+    "/broken-json": Page(BROKEN_JSON),
     "/late-worker.js": Page(LATE_WORKER_JS, content_type="text/javascript", delay_s=0.4),
     "/overlay": Page(OVERLAY),
     "/img-only": Page(

@@ -155,6 +155,12 @@ def test_script_chunk_loaded_after_the_load_event_is_awaited(render: Render) -> 
     assert page.ready == "quiet"
 
 
+def test_a_page_that_breaks_json_is_still_extracted(render: Render) -> None:
+    page = render("/broken-json")
+    assert "Travel grants cover up to 300 euros." in page.markdown
+    assert _link(page, "/grants/apply").text == "How to apply for a grant"
+
+
 def test_content_sent_by_a_worker_is_awaited(render: Render) -> None:
     page = render("/late-worker")
     assert "The library fine is 20 pence a day." in page.markdown
