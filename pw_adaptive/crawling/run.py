@@ -114,6 +114,16 @@ class CrawlRun:
         patience = max(options.patience, 1)
         terms = len(self.query)
         waiting = f"no queued link scored {self.settings.forgive_score} or more (best {best:.2f})"
+        coverage = f"coverage {adaptive.coverage():.0%} of {terms} terms"
+        if (
+            adaptive.coverage() >= options.coverage_threshold
+            and adaptive.sources() < options.min_sources
+        ):
+            # Full coverage from too few pages does not count (MIN_SOURCES): say so.
+            coverage += (
+                f" but from {adaptive.sources()} page{'s' if adaptive.sources() != 1 else ''}"
+                f" ({options.min_sources} needed)"
+            )
         why = {
             StopReason.COVERAGE_REACHED: (
                 f"every term reached {options.evidence_per_term} pieces of evidence from"
@@ -122,7 +132,7 @@ class CrawlRun:
             ),
             StopReason.SATURATED: (
                 f"{adaptive.stale()} pages in a row added nothing new (patience {patience}),"
-                f" coverage {adaptive.coverage():.0%} of {terms} terms, and {waiting}"
+                f" {coverage}, and {waiting}"
             ),
             StopReason.NO_RELEVANT_PAGES: (
                 f"nothing relevant was found and {adaptive.cold()} pages since the last"

@@ -157,6 +157,28 @@ def test_every_stop_says_why_it_was_judged_safe() -> None:
     assert result.stop["reason"] == "budget_exhausted" and "budget of 2 pages" in result.stop["why"]
 
 
+def _one_rich_page(url: str) -> RenderedPage:
+    """One page holds all the housing facts; seven others say nothing of it."""
+    path = url.removeprefix(SITE) or "/"
+    menu = [("/housing", "Housing")] + [(f"/news/{n}", f"News {n}") for n in range(7)]
+    text = {
+        "/housing": "# Housing\n\nHousing for students: halls, prices and contracts.\n\n"
+        "## Applying for housing\n\nHousing applications open in May for every hall.\n\n"
+        "## Housing costs\n\nHousing costs 150 a week, bills included.",
+    }.get(path, f"Nothing here, page {path}.")
+    links = [Link(SITE + p, text=t, region=Region.NAV) for p, t in menu]
+    return make_page(url, title=path, markdown=text, links=links)
+
+
+def test_a_stop_says_when_full_coverage_came_from_too_few_pages() -> None:
+    settings = CrawlSettings(concurrency=1, respect_robots=False, probe_soft_404=False)
+    result = asyncio.run(
+        AdaptiveCrawler(settings, renderer=FakeRenderer(_one_rich_page)).run(SITE + "/", "housing")
+    )
+    assert result.coverage == 1.0 and result.stop_reason == "saturated"
+    assert "coverage 100% of 1 terms but from 1 page (2 needed)" in result.stop["why"]
+
+
 def test_relevant_pages_are_the_pages_about_the_query() -> None:
     settings = CrawlSettings(concurrency=1, respect_robots=False, probe_soft_404=False)
     crawler = AdaptiveCrawler(settings, renderer=portal(0))
