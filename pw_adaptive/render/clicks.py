@@ -84,6 +84,30 @@ _HREFS = """() => {
 """The URLs of the document's anchors, resolved as the extraction script
 resolves them: the ones a click added are what it revealed."""
 
+_NESTED_TOGGLES = """(index) => {
+  const el = document.querySelector(`[data-pw-adaptive-click="${index}"]`);
+  if (!el || el.getAttribute("aria-expanded") !== "true") return 0;
+  const item = el.closest("li");
+  if (!item) return 0;
+  let opened = 0;
+  for (const toggle of item.querySelectorAll('[aria-expanded="false"]')) {
+    if (toggle === el || opened >= 12) continue;
+    // Only what opens in place: a link to a page of its own would move the copy.
+    const href = (toggle.getAttribute("href") || "").trim();
+    if (toggle.tagName === "A" && href !== "" && href !== "#" && toggle.getAttribute("role") !== "button")
+      continue;
+    toggle.click();
+    opened += 1;
+  }
+  return opened;
+}"""
+"""Open, in place, the collapsed toggles that a menu category the last click
+opened now holds (a category inside a category: Docusaurus mounts each
+level's list only when it is opened), so that their links are read with the
+category's; returns how many were clicked."""
+_NESTED_ROUNDS = 2
+"""Levels of nested categories opened below the one clicked."""
+
 
 def choose_candidates(candidates: Sequence[ClickCandidate], limit: int) -> list[ClickCandidate]:
     """The candidates worth a click: one per (text, accessible name), by priority then
@@ -302,6 +326,8 @@ class _Scratch:
         """Links that the last click added to the page without navigating (a
         menu group that renders its items only once opened), as the
         extraction script sees them."""
+        self.index = -1
+        """The mark of the element last clicked."""
 
     def moved(self) -> bool:
         """Whether the last click left the page elsewhere (a new URL: a route
@@ -337,6 +363,7 @@ class _Scratch:
         before = page.url
         await arm(page, state)
         self.clicks += 1
+        self.index = index
         target = page.locator(f'[data-pw-adaptive-click="{index}"]').first
         try:
             # Covered by something else (a modal notice, a cookie banner):
@@ -375,8 +402,10 @@ class _Scratch:
         return led_to
 
     async def _revealed(self, settings: RenderSettings) -> tuple[Link, ...]:
-        """The links the last click added to the page (none when it cannot tell)."""
+        """The links the last click added to the page (none when it cannot tell),
+        with those of the collapsed categories it revealed, opened in turn."""
         try:
+            await self._open_nested(settings)
             now = set(await self.page.evaluate(_HREFS))
             new, self.hrefs = now - (self.hrefs or set()), now
             here = self.page.url.partition("#")[0]
@@ -391,6 +420,23 @@ class _Scratch:
         except Exception:  # the page went away or would not answer
             return ()
         return tuple(link for link in extraction.links if link.url in new)
+
+    async def _open_nested(self, settings: RenderSettings) -> None:
+        """Open the collapsed toggles inside the menu category the last click
+        opened (:data:`_NESTED_TOGGLES`), level by level, each time waiting
+        for the page to settle as after a click."""
+        page = self.page
+        loop = asyncio.get_running_loop()
+        for _ in range(_NESTED_ROUNDS):
+            if not await page.evaluate(_NESTED_TOGGLES, self.index):
+                return
+            opened = loop.time()
+            until = opened + settings.click_wait_ms / 1000
+            while loop.time() < until and not (
+                loop.time() - opened >= settings.settle_ms / 1000
+                and await settled(page, settings.settle_ms, int((until - loop.time()) * 1000))
+            ):
+                await asyncio.sleep(_POLL_S)
 
 
 async def _restored(scratch: _Scratch, settings: RenderSettings, deadline: float) -> bool:

@@ -273,7 +273,19 @@ document.getElementById("housing").addEventListener("click", (event) => {
   toggle.setAttribute("aria-expanded", "true");
   item.insertAdjacentHTML("beforeend",
     '<ul class="menu__list"><li class="menu__list-item"><a class="menu__link" href="/housing/halls">Halls</a></li>' +
-    '<li class="menu__list-item"><a class="menu__link" href="/housing/rent">Rent</a></li></ul>');
+    '<li class="menu__list-item"><a class="menu__link" href="/housing/rent">Rent</a></li>' +
+    '<li class="menu__list-item menu__list-item--collapsed"><div class="menu__list-item-collapsible">' +
+    '<a class="menu__link menu__link--sublist" role="button" aria-expanded="false" href="#">Private renting</a>' +
+    '</div></li></ul>');
+});
+// A category inside the category: its list too is mounted when it is opened.
+document.addEventListener("click", (event) => {
+  const toggle = event.target.closest("a[role=button]");
+  if (!toggle || toggle.id === "housing" || toggle.getAttribute("aria-expanded") === "true") return;
+  event.preventDefault();
+  toggle.setAttribute("aria-expanded", "true");
+  toggle.closest("li").insertAdjacentHTML("beforeend",
+    '<ul class="menu__list"><li class="menu__list-item"><a class="menu__link" href="/housing/private/landlords">Landlords</a></li></ul>');
 });
 document.getElementById("when").addEventListener("click", (event) => {
   event.currentTarget.setAttribute("aria-expanded", "true");

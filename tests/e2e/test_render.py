@@ -654,6 +654,8 @@ def test_a_collapsed_menu_category_that_mounts_its_list_when_opened_is_clicked(
     paths = {urlsplit(link.url).path: link for link in page.links}
     assert {"/intro", "/fees", "/fees/tuition"} <= set(paths)
     assert paths["/housing/halls"].via_click and paths["/housing/rent"].via_click
+    # A category inside the category is opened too, within the same exploration.
+    assert paths["/housing/private/landlords"].via_click
     assert paths["/housing/halls"].region == Region.NAV
     assert not paths["/fees/tuition"].via_click  # an open category is read, not clicked
     # Only "Housing": not the open category's caret, nor the hamburger whose
