@@ -1106,6 +1106,7 @@ def main(argv: list[str] | None = None) -> int:
         tasks: list[Task] = []
         if not args.no_real:
             served: dict[Path, str] = {}
+            ports: set[int] = set()
             for labels in label_sets():
                 root = labels["root_path"]
                 if not root.is_dir():
@@ -1115,8 +1116,13 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 if root not in served:
                     # A port of its own per site, the same in every run, so
-                    # that a saved render cache (--render-cache) matches.
+                    # that a saved render cache (--render-cache) matches; two
+                    # names that hash alike: the later one (label sets come
+                    # in a fixed order) takes the next free port.
                     port = 20000 + zlib.crc32(labels["site"].encode()) % 20000
+                    while port in ports:
+                        port = 20000 + (port - 20000 + 1) % 20000
+                    ports.add(port)
                     served[root] = stack.enter_context(serve_directory(root, port))
                 tasks += label_tasks(labels, served[root], args.request)
         if not args.no_fixtures:
