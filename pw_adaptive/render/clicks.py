@@ -30,7 +30,8 @@ links) are no candidates (``extract.js``): the links they reveal are in the
 DOM already. The exception is a collapsed category of a navigation menu
 whose list item holds only its toggle (Docusaurus 2 and 3 mount a category's
 list when it is first opened): it is clicked like a button, and gives the
-links it renders.
+links it renders, with those of the collapsed categories it holds, opened in
+place two levels down (a toggle that is a link to a page is not clicked).
 """
 
 from __future__ import annotations

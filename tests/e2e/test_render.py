@@ -137,21 +137,23 @@ def test_two_hash_routes_in_a_row_show_their_own_content(render: Render) -> None
     assert "Halls of residence" not in second.markdown
 
 
-def test_spa_that_fetches_before_rendering_is_awaited(render: Render) -> None:
-    page = render("/fetch-spa")
-    assert "Applications close on 30 June." in page.markdown
-    assert page.ready == "quiet"
-
-
-def test_module_loaded_after_the_load_event_is_awaited(render: Render) -> None:
-    page = render("/late-module")
-    assert "Exchange places open in March." in page.markdown
-    assert page.ready == "quiet"
-
-
-def test_script_chunk_loaded_after_the_load_event_is_awaited(render: Render) -> None:
-    page = render("/late-chunk")
-    assert "Rooms are let from September." in page.markdown
+@pytest.mark.parametrize(
+    ("path", "text"),
+    [
+        # An SPA that fetches its data before its first render.
+        ("/fetch-spa", "Applications close on 30 June."),
+        # Loads the page's fetch/XHR do not show, after the load event: a
+        # module behind its modulepreload link, a chunk's script element,
+        # a worker that sends the content.
+        ("/late-module", "Exchange places open in March."),
+        ("/late-chunk", "Rooms are let from September."),
+        ("/late-worker", "The library fine is 20 pence a day."),
+    ],
+    ids=["fetch-spa", "late-module", "late-chunk", "late-worker"],
+)
+def test_content_still_on_its_way_is_awaited(render: Render, path: str, text: str) -> None:
+    page = render(path)
+    assert text in page.markdown
     assert page.ready == "quiet"
 
 
@@ -159,12 +161,6 @@ def test_a_page_that_breaks_json_is_still_extracted(render: Render) -> None:
     page = render("/broken-json")
     assert "Travel grants cover up to 300 euros." in page.markdown
     assert _link(page, "/grants/apply").text == "How to apply for a grant"
-
-
-def test_content_sent_by_a_worker_is_awaited(render: Render) -> None:
-    page = render("/late-worker")
-    assert "The library fine is 20 pence a day." in page.markdown
-    assert page.ready == "quiet"
 
 
 def test_early_ready_rule_off_still_awaits_the_late_module(render: Render) -> None:
