@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, unquote_plus, urlsplit, urlunsplit
 
 __all__ = [
     "DEFAULT_MIN_EVIDENCE",
@@ -38,6 +38,7 @@ __all__ = [
     "VariantLearner",
     "slash_twin",
     "variant_rule",
+    "without_return_to",
 ]
 
 DEFAULT_MIN_EVIDENCE = 2
@@ -95,6 +96,33 @@ def variant_rule(url: str, original: str) -> Rule | None:
         if first_a and first_b and rest_a == rest_b and rest_a.strip("/"):
             return (host, f"f:{first_a}>{first_b}")
     return None
+
+
+def without_return_to(url: str, page_url: str) -> str:
+    """``url`` without the query parameters whose value is the page it was
+    found on (``page_url``, whole, or its path with or without its query):
+    "return to" parameters of a log-in, print or language link
+    (``/auth/login?path=/de/faq/``, ``wp-login.php?redirect_to=...``) make a
+    new URL of the same target on every page, each rendered once more. Only
+    on the page's own host, and not for the site's root path ("/" is too
+    common a value); ``url`` unchanged when no parameter is such."""
+    parts = urlsplit(url)
+    if not parts.query:
+        return url
+    page = urlsplit(page_url)
+    if parts.netloc != page.netloc:
+        return url
+    path_query = page.path + (f"?{page.query}" if page.query else "")
+    own = {unquote(u) for u in (page_url, page_url.partition("#")[0], page.path, path_query)}
+    own.discard("/")  # a bare "/" is too common a value to say "this page"
+    kept = [
+        part
+        for part in parts.query.split("&")
+        if part and unquote_plus(part.partition("=")[2]) not in own
+    ]
+    if len(kept) == len([part for part in parts.query.split("&") if part]):
+        return url
+    return urlunsplit(parts._replace(query="&".join(kept)))
 
 
 def slash_twin(url: str) -> str | None:

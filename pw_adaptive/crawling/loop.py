@@ -31,7 +31,7 @@ from pw_adaptive.core.relevance import MIN_RELEVANCE, about_enough, assess, scan
 from pw_adaptive.core.scoring import AnchorScorer, LinkScorer
 from pw_adaptive.core.stopper import StopReason
 from pw_adaptive.core.urls import canonicalize_url, url_host
-from pw_adaptive.core.variants import slash_twin
+from pw_adaptive.core.variants import slash_twin, without_return_to
 from pw_adaptive.crawling.attachments import extract_text
 from pw_adaptive.crawling.robots import RobotsPolicy, robots_url
 from pw_adaptive.crawling.run import CrawlRun
@@ -408,6 +408,11 @@ class PageProcessor:
         for link in page.links:
             try:
                 target = canonicalize_url(link.url)
+                # A log-in or print link that names the page it is on: one URL
+                # for all pages.
+                returns = without_return_to(target, final)
+                if returns != target:
+                    target = canonicalize_url(returns)
             except ValueError:
                 frontier.skip(INVALID_URL)
                 continue

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from pw_adaptive.core.variants import VariantLearner, slash_twin, variant_rule
+from pw_adaptive.core.variants import VariantLearner, slash_twin, variant_rule, without_return_to
 
 A = "http://a.test"
 
@@ -230,3 +230,57 @@ def test_a_slash_twin_toggles_the_trailing_slash_and_the_root_has_none(
     url: str, twin: str | None
 ) -> None:
     assert slash_twin(url) == twin
+
+
+@pytest.mark.parametrize(
+    ("link", "page", "expected"),
+    [
+        (A + "/auth/login?path=/de/faq/", A + "/de/faq/", A + "/auth/login"),
+        (
+            A + "/wp-login.php?redirect_to=http%3A%2F%2Fa.test%2Fde%2Ffaq%2F&reauth=1",
+            A + "/de/faq/",
+            A + "/wp-login.php?reauth=1",
+        ),
+        # Percent-encoded paths are compared decoded.
+        (A + "/print?url=%2Fdocs%2F%E4%BD%93", A + "/docs/%E4%BD%93", A + "/print"),
+        # Other values, another host and the bare root are left alone.
+        (A + "/list?page=2", A + "/de/faq/", A + "/list?page=2"),
+        (
+            "https://b.test/login?path=/de/faq/",
+            A + "/de/faq/",
+            "https://b.test/login?path=/de/faq/",
+        ),
+        (A + "/login?next=/", A + "/", A + "/login?next=/"),
+    ],
+)
+def test_return_to_parameters_naming_the_page_are_dropped(
+    link: str, page: str, expected: str
+) -> None:
+    assert without_return_to(link, page) == expected
+
+
+def _login_links_site(url: str) -> Any:
+    """Eight pages, each with a log-in link that names it (a 404)."""
+    from pw_adaptive.core.links import Link
+    from pw_adaptive.testing import make_page
+
+    path = url.removeprefix(SITE)
+    if path.startswith("/auth/login"):
+        return make_page(url, markdown="Not found", status=404, error="http_404")
+    links = [Link(SITE + f"/{n}/", text=f"Page {n}") for n in range(8)]
+    links.append(Link(SITE + f"/auth/login?path={path}", text="Log in"))
+    return make_page(url, title=path, markdown=f"Handbook page {path}.", links=links)
+
+
+def test_a_crawl_renders_a_log_in_link_that_names_each_page_once() -> None:
+    from pw_adaptive import AdaptiveCrawler, CrawlSettings
+    from pw_adaptive.testing import FakeRenderer
+
+    site = FakeRenderer(_login_links_site)
+    settings = CrawlSettings(
+        concurrency=1, respect_robots=False, probe_soft_404=False, adaptive_stop=False,
+        retry_attempts=1,
+    )  # fmt: skip
+    asyncio.run(AdaptiveCrawler(settings, renderer=site).run(SITE + "/0/", "handbook"))
+    logins = [u for u in site.rendered if "/auth/login" in u]
+    assert logins == [SITE + "/auth/login"]
