@@ -26,6 +26,7 @@ is saved in the crawl checkpoint.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -109,20 +110,25 @@ def without_return_to(url: str, page_url: str) -> str:
     parts = urlsplit(url)
     if not parts.query:
         return url
-    page = urlsplit(page_url)
-    if parts.netloc != page.netloc:
+    netloc, own = _page_names(page_url)
+    if parts.netloc != netloc:
         return url
-    path_query = page.path + (f"?{page.query}" if page.query else "")
-    own = {unquote(u) for u in (page_url, page_url.partition("#")[0], page.path, path_query)}
-    own.discard("/")  # a bare "/" is too common a value to say "this page"
-    kept = [
-        part
-        for part in parts.query.split("&")
-        if part and unquote_plus(part.partition("=")[2]) not in own
-    ]
-    if len(kept) == len([part for part in parts.query.split("&") if part]):
+    pairs = [part for part in parts.query.split("&") if part]
+    kept = [part for part in pairs if unquote_plus(part.partition("=")[2]) not in own]
+    if len(kept) == len(pairs):
         return url
     return urlunsplit(parts._replace(query="&".join(kept)))
+
+
+@functools.lru_cache(maxsize=64)
+def _page_names(page_url: str) -> tuple[str, frozenset[str]]:
+    """The host of ``page_url`` and the values that name that page, decoded:
+    computed once per page, not once per link on it."""
+    page = urlsplit(page_url)
+    path_query = page.path + (f"?{page.query}" if page.query else "")
+    names = {unquote(u) for u in (page_url, page_url.partition("#")[0], page.path, path_query)}
+    names.discard("/")  # a bare "/" is too common a value to say "this page"
+    return page.netloc, frozenset(names)
 
 
 def slash_twin(url: str) -> str | None:

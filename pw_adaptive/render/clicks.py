@@ -92,7 +92,8 @@ _NESTED_TOGGLES = """(index) => {
   if (!item) return 0;
   let opened = 0;
   for (const toggle of item.querySelectorAll('[aria-expanded="false"]')) {
-    if (toggle === el || opened >= 12) continue;
+    if (opened >= 12) break;
+    if (toggle === el) continue;
     // Only what opens in place: a link to a page of its own would move the copy.
     const href = (toggle.getAttribute("href") || "").trim();
     if (toggle.tagName === "A" && href !== "" && href !== "#" && toggle.getAttribute("role") !== "button")
@@ -375,23 +376,9 @@ class _Scratch:
             await target.click(timeout=_POINTER_CLICK_MS)
         except Exception:  # covered by an overlay, moving, detached: fire the event
             await target.dispatch_event("click", timeout=_CLICK_TIMEOUT_MS)
-        loop = asyncio.get_running_loop()
-        clicked = loop.time()
-        until = clicked + settings.click_wait_ms / 1000
-        while loop.time() < until:
-            if state.navigations or state.popups or page.url != before:
-                break
-            # Nothing started that could still navigate (no timer, request or
-            # frame pending): the click led nowhere. Most clicks on a real site
-            # are such, and waiting the full click_wait_ms for each was most of
-            # the exploration's time.
-            if (
-                settings.settle_ms > 0
-                and loop.time() - clicked >= settings.settle_ms / 1000
-                and await settled(page, settings.settle_ms, int((until - loop.time()) * 1000))
-            ):
-                break
-            await asyncio.sleep(_POLL_S)
+        await _after_click(
+            page, settings, lambda: bool(state.navigations or state.popups or page.url != before)
+        )
         here = before.partition("#")[0]
         self.reloaded = any(u.partition("#")[0] == here for u in state.navigations)
         led_to = next(
@@ -426,18 +413,33 @@ class _Scratch:
         """Open the collapsed toggles inside the menu category the last click
         opened (:data:`_NESTED_TOGGLES`), level by level, each time waiting
         for the page to settle as after a click."""
-        page = self.page
-        loop = asyncio.get_running_loop()
         for _ in range(_NESTED_ROUNDS):
-            if not await page.evaluate(_NESTED_TOGGLES, self.index):
+            if not await self.page.evaluate(_NESTED_TOGGLES, self.index):
                 return
-            opened = loop.time()
-            until = opened + settings.click_wait_ms / 1000
-            while loop.time() < until and not (
-                loop.time() - opened >= settings.settle_ms / 1000
-                and await settled(page, settings.settle_ms, int((until - loop.time()) * 1000))
-            ):
-                await asyncio.sleep(_POLL_S)
+            await _after_click(self.page, settings)
+
+
+async def _after_click(
+    page: Page, settings: RenderSettings, moved: Callable[[], bool] = lambda: False
+) -> None:
+    """Wait, after a click, at most ``click_wait_ms``: until ``moved()`` (the
+    click navigated) or, once ``settle_ms`` have passed, until nothing that
+    could still navigate or render is pending (no timer, load or frame: the
+    click led nowhere). Most clicks on a real site are such, and waiting the
+    full ``click_wait_ms`` for each was most of the exploration's time."""
+    loop = asyncio.get_running_loop()
+    clicked = loop.time()
+    until = clicked + settings.click_wait_ms / 1000
+    while loop.time() < until:
+        if moved():
+            return
+        if (
+            settings.settle_ms > 0
+            and loop.time() - clicked >= settings.settle_ms / 1000
+            and await settled(page, settings.settle_ms, int((until - loop.time()) * 1000))
+        ):
+            return
+        await asyncio.sleep(_POLL_S)
 
 
 async def _restored(scratch: _Scratch, settings: RenderSettings, deadline: float) -> bool:

@@ -107,10 +107,24 @@ def _extraction_as_json() -> str:
     Playwright's client checks every value it receives against its protocol
     schema, node by node: a page's extraction (its HTML, a record per link)
     is thousands of nodes, and checking them was most of the crawl's own CPU
-    (1.8 of 2.5 s over a 40-page crawl of a real handbook). One string is one
-    node, and ``json.loads`` reads it at C speed."""
+    (1.8 of 2.5 s over a 40-page crawl of a real handbook, in a scratch
+    profile). One string is one node, and ``json.loads`` reads it at C
+    speed. A page can break ``JSON`` (an old library's
+    ``Array.prototype.toJSON`` turns arrays into strings): when the string
+    does not read back as the script's shape, the value itself is returned
+    and Playwright serializes it."""
     body = extraction_script().strip().removesuffix(";")
-    return f"(opts) => JSON.stringify(({body}\n)(opts))"
+    return f"""(opts) => {{
+  const out = ({body}
+  )(opts);
+  try {{
+    const text = JSON.stringify(out);
+    const back = JSON.parse(text);
+    if (Array.isArray(back.links) && Array.isArray(back.clicks) && Array.isArray(back.headings))
+      return text;
+  }} catch (e) {{}}
+  return out;
+}}"""
 
 
 def _region(value: object) -> Region:
@@ -177,22 +191,6 @@ def _candidates(raw_clicks: Sequence[Mapping[str, Any]]) -> tuple[ClickCandidate
     )
 
 
-async def _extract_raw(page: Page, opts: dict[str, Any]) -> dict[str, Any]:
-    """The script's output, through one JSON string when the page's ``JSON``
-    is sound: a page can break it (an old library's ``Array.prototype.toJSON``
-    turns arrays into strings), and then Playwright serializes the value."""
-    try:
-        raw = json.loads(await page.evaluate(_extraction_as_json(), opts))
-        if isinstance(raw, dict) and all(
-            isinstance(raw.get(key), list) for key in ("links", "clicks", "headings")
-        ):
-            return raw
-    except Exception:  # the page's JSON is broken, or the page went away: ask again
-        pass
-    result: dict[str, Any] = await page.evaluate(extraction_script(), opts)
-    return result
-
-
 async def extract_page(
     page: Page, *, max_elements: int | None = None, max_chars: int | None = None
 ) -> Extraction:
@@ -206,7 +204,9 @@ async def extract_page(
         opts["maxElements"] = max_elements
     if max_chars is not None:
         opts["maxChars"] = max_chars
-    raw = await _extract_raw(page, opts)
+    raw: Any = await page.evaluate(_extraction_as_json(), opts)
+    if isinstance(raw, str):
+        raw = json.loads(raw)
     links, attachments = split_links(raw.get("links") or ())
     canonical = raw.get("canonical")
     return Extraction(

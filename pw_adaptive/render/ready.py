@@ -26,7 +26,8 @@ and text; attribute flips such as animated classes are ignored):
   timer ran on time). Most pages of a real site are such: waiting the full
   windows cost every page half a second. All of it is watched in the page:
   subscribing to Playwright's request events cost the crawl 5-12% of its
-  speed (every event of every page crosses into Python), and a request that
+  wall time in a scratch A/B (every event of every page crosses into
+  Python; ``docs/benchmarks.md``), and a request that
   only a worker or a native ``import()`` makes in flight is the price;
 * never later than ``ready_cap_ms`` (pages that never stop mutating, requests
   that never end);
