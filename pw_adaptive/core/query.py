@@ -712,17 +712,31 @@ class Query:
             _term_regex(term, self._lang, self._synonyms, phrase_groups.get(term, ()))
             for term in terms
         )
-        # The menu hints of every group a term reaches (Synonyms.hints).
-        reached = [n for term in terms for n in (*own[term], *phrase_groups.get(term, ()))]
-        hints = self._synonyms.hints_of(dict.fromkeys(reached))
+        # The menu hints of the groups each term reaches (Synonyms.hints),
+        # one set of patterns per distinct set of groups, with the weight of
+        # the terms that reach it: a label that names the section of the
+        # topic more of the query asks about is tried first (hint_share).
+        by_groups: dict[tuple[int, ...], float] = {}
+        for term, weight in zip(terms, self._weights, strict=True):
+            reach = tuple(dict.fromkeys((*own[term], *phrase_groups.get(term, ()))))
+            if reach:
+                by_groups[reach] = by_groups.get(reach, 0.0) + weight
+        reached = [n for reach in by_groups for n in reach]
+        entries: list[tuple[float, tuple[tuple[str, re.Pattern[str]], ...]]] = []
+        total = sum(self._weights)
+        for reach, weight in by_groups.items():
+            patterns = _hint_regex(self._synonyms.hints_of(reach))
+            if patterns:
+                entries.append((weight / total, patterns))
         # "When is the exam session?" asks for a date: the calendar that
-        # publishes it is named in menus by the calendar's own words.
+        # publishes it is named in menus by the calendar's own words. The
+        # question word is no term, so these hints lift a link without a share.
         dated = [n for n in self._synonyms.dated if n not in reached]
         if dated and asks_when(text, self._lang):
-            hints += self._synonyms.words_of(dated) + self._synonyms.hints_of(dated)
-        self._hint_patterns = _variants_regex(
-            [(word, lang or _script_language(word), True) for word, lang in hints]
-        )
+            patterns = _hint_regex(self._synonyms.words_of(dated) + self._synonyms.hints_of(dated))
+            if patterns:
+                entries.append((0.0, patterns))
+        self._hint_patterns = tuple(entries)
         # A site's menus repeat the same labels on every page: one match each.
         self._hinted = functools.lru_cache(maxsize=_HINT_CACHE_SIZE)(self._match_hints)
 
@@ -787,15 +801,33 @@ class Query:
         topic the query's terms reach (:attr:`Synonyms.hints`): a word too broad
         to be evidence ("Health" for "campus clinic"), but the usual name of
         the menu section that holds the topic. False for a query without hints."""
-        return bool(text) and bool(self._hint_patterns) and self._hinted(text)
+        return self.hint_share(text) is not None
 
-    def _match_hints(self, text: str) -> bool:
+    def hint_share(self, text: str) -> float | None:
+        """How much of the query the menu hints in ``text`` speak for: the
+        weighted share (:attr:`term_weights`) of the terms whose topics'
+        hints it holds, in [0, 1]; None when it holds no hint (:meth:`hinted`).
+
+        "校内出行" (getting around campus) speaks for "shuttle" and "bus" of
+        "campus shuttle bus timetable and fare", "学习相关" (study) for
+        "timetable" alone: both are hints, the first names the section of
+        more of the question. A calendar's words hinted by a question asking
+        "when" speak for no term (share 0)."""
+        if not text or not self._hint_patterns:
+            return None
+        return self._hinted(text)
+
+    def _match_hints(self, text: str) -> float | None:
         normalized = _match_form(text)
         families = _families(normalized)
-        return any(
-            family in families and pattern.search(normalized) is not None
-            for family, pattern in self._hint_patterns
-        )
+        share: float | None = None
+        for weight, patterns in self._hint_patterns:
+            if any(
+                family in families and pattern.search(normalized) is not None
+                for family, pattern in patterns
+            ):
+                share = (share or 0.0) + weight
+        return None if share is None else min(1.0, share)
 
     def scan(self, text: str, *, clean: Callable[[str], str] | None = None) -> TextHits:
         """Where the terms occur in ``text``, block by block, in one pass.
@@ -1053,6 +1085,11 @@ def _term_regex(
             for number, variant in enumerate(variants)
         ]
     )
+
+
+def _hint_regex(hints: Sequence[tuple[str, str]]) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Patterns for menu hints (word, language; "" when untagged), plurals folded."""
+    return _variants_regex([(word, lang or _script_language(word), True) for word, lang in hints])
 
 
 def _variants_regex(

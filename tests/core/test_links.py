@@ -12,6 +12,7 @@ from pw_adaptive.core.links import (
     GENERIC_ANCHORS,
     HIDDEN_FACTOR,
     HINT_FLOOR,
+    HINT_SPREAD,
     INHERIT_MIN_RELEVANCE,
     MIN_CLUE,
     SECTION_FLOORS,
@@ -437,15 +438,33 @@ def test_a_link_with_a_menu_hint_gets_its_floor_stays_blind_and_yields_to_faq() 
     hinted = score_link(
         Link("https://u.edu/road.html", text="Road Transport", region=Region.NAV), query
     )
-    assert hinted.blind and hinted.score == pytest.approx(HINT_FLOOR)
+    assert hinted.blind and HINT_FLOOR < hinted.score < HINT_FLOOR + HINT_SPREAD
     # The hint may sit in the URL alone, and lifts a footer link too.
     by_url = score_link(
         Link("https://u.edu/transportation/", text="More", region=Region.FOOTER), query
     )
-    assert by_url.blind and by_url.score == pytest.approx(HINT_FLOOR)
+    assert by_url.blind and by_url.score == pytest.approx(hinted.score)
+    # In a parent segment it names the section, not the page: weaker still.
+    in_section = score_link(
+        Link("https://u.edu/transportation/maps/", text="More", region=Region.FOOTER), query
+    )
+    assert in_section.blind and HINT_FLOOR < in_section.score < by_url.score
     menu = score_link(Link("https://u.edu/about/", text="About", region=Region.NAV), query)
     faq = score_link(Link("https://u.edu/faq/", text="FAQ", region=Region.NAV), query)
     assert menu.score < hinted.score < faq.score
     # A link with a clue keeps its own, higher score.
     clue = score_link(Link("https://u.edu/bus/", text="Bus timetable", region=Region.NAV), query)
     assert not clue.blind and clue.score > FAQ_FLOOR
+
+
+def test_a_hint_that_names_the_section_of_more_of_the_query_comes_first() -> None:
+    # "shuttle" and "bus" reach the transport topic, "timetable" the class
+    # timetable: a study menu hints the timetable, a transport menu both.
+    query = Query("campus shuttle bus timetable and fare")
+    transport = score_link(Link("https://u.edu/a/", text="校内出行", region=Region.NAV), query)
+    study = score_link(Link("https://u.edu/b/", text="学习相关", region=Region.NAV), query)
+    menu = score_link(Link("https://u.edu/c/", text="关于", region=Region.NAV), query)
+    faq = score_link(Link("https://u.edu/d/", text="常见问题", region=Region.NAV), query)
+    assert transport.blind and study.blind
+    assert menu.score < study.score < transport.score < faq.score
+    assert transport.score - HINT_FLOOR == pytest.approx(2 * (study.score - HINT_FLOOR))

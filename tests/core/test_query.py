@@ -258,6 +258,26 @@ def test_menu_hints_name_a_topic_s_section_but_never_hit_a_term() -> None:
     assert bus.hit_mask("🚌 Road Transport") == 0  # evidence needs the topic's own words
     assert not bus.hinted("Alumni relations")
     assert not Query("library opening hours").hinted("Road Transport")  # another topic's hint
+    assert bus.hint_share("Alumni relations") is None
+
+
+def test_a_hint_s_share_is_the_weight_of_the_terms_whose_topic_it_names() -> None:
+    query = Query("campus shuttle bus timetable and fare")
+    weights = dict(zip(query.terms, query.term_weights, strict=True))
+    total = sum(weights.values())
+    # Transport's menu word speaks for "shuttle" (the phrase "shuttle bus") and "bus".
+    assert query.hint_share("Getting around") == pytest.approx(
+        (weights["shuttle"] + weights["bus"]) / total
+    )
+    # The study menu holds class timetables: it speaks for "timetable" alone.
+    assert query.hint_share("Studies") == pytest.approx(weights["timetable"] / total)
+    # A label naming both sections speaks for all three.
+    assert query.hint_share("Studies and getting around") == pytest.approx(
+        (weights["shuttle"] + weights["bus"] + weights["timetable"]) / total
+    )
+    # A calendar hinted by a question asking "when" speaks for no term.
+    when = Query("when is the exam registration deadline")
+    assert when.hinted("Calendar") and when.hint_share("Calendar") == 0.0
 
 
 @pytest.mark.parametrize(
