@@ -544,3 +544,13 @@ def test_other_scripts_keep_their_marks() -> None:
     assert Query("ガイダンス").hit_mask("新入生ガイダンス") == 1
     assert Query("ガイダンス").hit_mask("カイタンス") == 0
     assert Query("السكن").hit_mask("السكن الجامعي") == 1
+
+
+def test_sports_facilities_are_one_topic_across_languages_and_sport_is_its_menu_hint() -> None:
+    gym = Query("gym and sports center opening hours")
+    for text in ("体育场馆", "Sportzentrum der Universität", "palestra di ateneo", "siłownia"):
+        assert gym.hit_mask(text) & 1, text
+    # "Sport" or "exercise" names the section over the gym, but is no evidence
+    # of it: a sports scholarship page says nothing of the gym's hours.
+    assert gym.hinted("Exercising at the university") and gym.hinted("体育")
+    assert gym.hit_mask("Sports scholarships") & 1 == 0
