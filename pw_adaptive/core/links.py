@@ -38,6 +38,7 @@ from urllib.parse import urlsplit
 
 from pw_adaptive.core.query import Query, normalize_text
 from pw_adaptive.core.relevance import EVIDENCE_RELEVANCE, url_words
+from pw_adaptive.core.urls import language_prefix
 from pw_adaptive.text.languages import phrases
 from pw_adaptive.text.scripts import UNSPACED, WORD
 
@@ -220,32 +221,6 @@ sites (a Japanese school's "/de/", "/fr/", "/en/"; a handbook's "/zh-cn/",
 "/zh-yue/" from "/en-us/") before any section of the site itself. The factor
 puts them below every menu floor but the footer's; they are still crawled
 when nothing else is left."""
-
-# ISO 639-1 codes: the first subtag of a language tag in a URL path.
-_ISO_639_1_CODES: Final = """aa ab ae af ak am an ar as av ay az ba be bg bi bm bn bo br bs ca ce ch co
-    cr cs cu cv cy da de dv dz ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl
-    gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv ka kg
-    ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk
-    ml mn mr ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi pl ps
-    pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st su sv sw ta
-    te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za
-    zh zu"""
-_ISO_639_1: Final = frozenset(_ISO_639_1_CODES.split())
-# A language tag as sites put it first in their paths: "en", "zh-cn",
-# "zh_Hant", "pt-BR", "zh-yue".
-_LANGUAGE_TAG: Final = re.compile(r"([a-z]{2})(?:[-_][a-z0-9]{2,8}){0,2}")
-
-
-def language_prefix(url: str) -> str | None:
-    """The language tag that starts ``url``'s path, lowercased ("/zh-CN/intro" ->
-    "zh-cn"), or None. Only a first segment whose first subtag is an ISO 639-1
-    code counts ("/en/", "/pt-br/"; not "/news/")."""
-    path = urlsplit(url).path
-    segment = path.lstrip("/").split("/", 1)[0].lower()
-    match = _LANGUAGE_TAG.fullmatch(segment)
-    if match is None or match.group(1) not in _ISO_639_1:
-        return None
-    return segment
 
 
 def is_language_switch(page_url: str, link_url: str) -> bool:

@@ -33,9 +33,17 @@ from __future__ import annotations
 
 import ipaddress
 import re
+from typing import Final
 from urllib.parse import quote, unquote, urljoin, urlsplit
 
-__all__ = ["canonicalize_url", "host_of_canonical", "is_route_fragment", "url_host"]
+__all__ = [
+    "canonicalize_url",
+    "host_of_canonical",
+    "is_home_page",
+    "is_route_fragment",
+    "language_prefix",
+    "url_host",
+]
 
 # Schemes the crawler fetches; everything else (javascript:, mailto:, tel:,
 # data:, file:, ftp:, blob:) is not a page a browser can crawl by navigation.
@@ -445,3 +453,52 @@ def host_of_canonical(url: str) -> str:
     start = url.find("://") + 3
     end = url.find("/", start)
     return url[start:end] if end >= 0 else url[start:]
+
+
+# ISO 639-1 codes: the first subtag of a language tag in a URL path.
+_ISO_639_1_CODES: Final = """aa ab ae af ak am an ar as av ay az ba be bg bi bm bn bo br bs ca ce ch co
+    cr cs cu cv cy da de dv dz ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl
+    gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv ka kg
+    ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk
+    ml mn mr ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi pl ps
+    pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st su sv sw ta
+    te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za
+    zh zu"""
+_ISO_639_1: Final = frozenset(_ISO_639_1_CODES.split())
+# A language tag as sites put it first in their paths: "en", "zh-cn",
+# "zh_Hant", "pt-BR", "zh-yue".
+_LANGUAGE_TAG: Final = re.compile(r"([a-z]{2})(?:[-_][a-z0-9]{2,8}){0,2}")
+
+
+def language_prefix(url: str) -> str | None:
+    """The language tag that starts ``url``'s path, lowercased ("/zh-CN/intro" ->
+    "zh-cn"), or None. Only a first segment whose first subtag is an ISO 639-1
+    code counts ("/en/", "/pt-br/"; not "/news/")."""
+    path = urlsplit(url).path
+    segment = path.lstrip("/").split("/", 1)[0].lower()
+    match = _LANGUAGE_TAG.fullmatch(segment)
+    if match is None or match.group(1) not in _ISO_639_1:
+        return None
+    return segment
+
+
+# Names a server answers a folder with: "/en/index.html" is the page "/en/".
+_INDEX_FILES: Final = frozenset({"index.html", "index.htm", "index.php", "default.aspx"})
+
+
+def is_home_page(url: str) -> bool:
+    """True when ``url`` is a site's home page: its root ("/", "/index.html")
+    or the root of one of its language versions ("/en/", "/zh-cn/"; see
+    :func:`language_prefix`), with no route fragment ("/#/fees" is a page of
+    a single-page app, "/#/" its home)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return False
+    fragment = parts.fragment
+    if fragment.startswith(("/", "!/")) and fragment.strip("!/"):
+        return False
+    segments = [s for s in parts.path.split("/") if s and s.lower() not in _INDEX_FILES]
+    if not segments:
+        return True
+    return len(segments) == 1 and language_prefix(url) is not None

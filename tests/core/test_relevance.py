@@ -403,3 +403,15 @@ def test_a_query_without_a_topic_word_has_no_qualifiers() -> None:
     assert query.topical == (False, False)
     page = "# Rowing regatta\n\nThe rowing regatta is in May."
     assert assess(query, markdown=page, title="Rowing regatta").about
+
+
+def test_a_site_s_home_page_is_never_about_the_query() -> None:
+    # The same text on the home page and on a page of its own: only the second
+    # is about the query; the score is the same (the URLs name no term).
+    query = Query("student housing")
+    home = assess(query, markdown=ACCOMMODATION_PAGE, url="https://u.edu/en/")
+    page = assess(query, markdown=ACCOMMODATION_PAGE, url="https://u.edu/en/welcome/")
+    assert page.about and not home.about
+    assert home.relevance == page.relevance
+    spa = assess(query, markdown=ACCOMMODATION_PAGE, url="https://u.edu/#/housing")
+    assert spa.about

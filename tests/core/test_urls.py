@@ -8,7 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pw_adaptive.core.urls import canonicalize_url, host_of_canonical, is_route_fragment, url_host
+from pw_adaptive.core.urls import (
+    canonicalize_url,
+    host_of_canonical,
+    is_home_page,
+    is_route_fragment,
+    url_host,
+)
 
 CANONICAL_CASES = [
     # Scheme, host, port.
@@ -399,3 +405,24 @@ def test_arbitrary_text_after_http_prefix(text: str) -> None:
 )
 def test_host_of_canonical_is_the_text_between_scheme_and_path(url: str, host: str) -> None:
     assert host_of_canonical(url) == host
+
+
+@pytest.mark.parametrize(
+    ("url", "home"),
+    [
+        ("https://u.edu/", True),
+        ("https://u.edu", True),
+        ("https://u.edu/index.html", True),
+        ("https://u.edu/en/", True),
+        ("https://u.edu/zh-CN/index.html", True),
+        ("https://u.edu/#/", True),
+        ("https://u.edu/#/fees", False),
+        ("https://u.edu/#!/housing", False),
+        ("https://u.edu/#section", True),
+        ("https://u.edu/news/", False),
+        ("https://u.edu/en/housing/", False),
+        ("https://u.edu/blog/", False),
+    ],
+)
+def test_a_home_page_is_a_site_root_or_a_language_root(url: str, home: bool) -> None:
+    assert is_home_page(url) is home
