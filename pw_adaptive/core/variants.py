@@ -8,7 +8,8 @@ fetches were print views of pages already fetched (issue 13).
 
 ``VariantLearner`` watches the duplicates: when a page's content duplicates an
 earlier page and the two URLs differ only by one query parameter (added, or
-with another value), by one trailing path segment, or by their first path
+with another value; in the URL's query or in a hash route's, as docsify's
+"#/page?id=<heading>"), by one trailing path segment, or by their first path
 segment only (``/de/admissions`` showing ``/en/admissions``'s text: a
 language copy that falls back to English), or by a trailing slash (a static
 server that redirects ``/about`` to ``/about/``), that parameter (or segment, or
@@ -37,6 +38,7 @@ __all__ = [
     "SLASH_ADDED",
     "SLASH_REMOVED",
     "VariantLearner",
+    "route_anchor",
     "slash_twin",
     "variant_rule",
     "without_return_to",
@@ -46,7 +48,8 @@ DEFAULT_MIN_EVIDENCE = 2
 """Agreeing duplicate pairs before a parameter or path segment is ignored."""
 
 Rule = tuple[str, str]
-"""(host, "q:<parameter>"), (host, "p:<trailing path segment>"),
+"""(host, "q:<parameter>"), (host, "r:<parameter of a hash route's query>"),
+(host, "p:<trailing path segment>"),
 (host, "f:<first segment>><first segment it shows>"), or (host, "s:+") / (host,
 "s:-") for a trailing slash that the site adds (or removes) by a redirect."""
 
@@ -65,22 +68,58 @@ def _pairs(query: str) -> list[tuple[str, str]]:
     return out
 
 
+def _one_differing_key(query_a: str, query_b: str) -> str | None:
+    """The one parameter two query strings differ by (added, removed or with
+    another value), or None (none, several, or a repeated key: too ambiguous
+    to learn from)."""
+    pairs_a, pairs_b = _pairs(query_a), _pairs(query_b)
+    pa, pb = dict(pairs_a), dict(pairs_b)
+    if len(pa) != len(pairs_a) or len(pb) != len(pairs_b):
+        return None
+    differing = {k for k in pa.keys() | pb.keys() if pa.get(k) != pb.get(k)}
+    return differing.pop() if len(differing) == 1 else None
+
+
+def _route(fragment: str) -> tuple[str, str] | None:
+    """A route fragment's path and query ("/guide/fees?id=x" -> ("/guide/fees",
+    "id=x")); None for a fragment that is no route (canonical URLs keep only
+    routes)."""
+    if fragment.startswith("!/"):
+        fragment = fragment[1:]
+    if not fragment.startswith("/"):
+        return None
+    path, _, query = fragment.partition("?")
+    return path, query
+
+
+def _route_or_root(fragment: str) -> tuple[str, str] | None:
+    """:func:`_route`, with no fragment read as the root route (a canonical URL
+    drops "#/": a hash router shows its root route without one)."""
+    return _route(fragment) if fragment else ("/", "")
+
+
 def variant_rule(url: str, original: str) -> Rule | None:
     """The rule under which ``url`` is a variant of ``original`` (both canonical):
-    the one query parameter they differ by, or the one trailing path segment
-    ``url`` adds; None when they differ otherwise (or not at all)."""
+    the one query parameter they differ by (in the URL's query, or in a hash
+    route's: "#/fees?id=rates"), or the one trailing path segment ``url`` adds;
+    None when they differ otherwise (or not at all)."""
     a, b = urlsplit(url), urlsplit(original)
-    if (a.scheme, a.netloc, a.fragment) != (b.scheme, b.netloc, b.fragment):
+    if (a.scheme, a.netloc) != (b.scheme, b.netloc):
         return None
     host = (a.hostname or "").lower()
+    if a.fragment != b.fragment:
+        # A hash router's page under another route query: docsify links every
+        # heading as "#/page?id=<heading>", the same page scrolled.
+        route_a, route_b = _route_or_root(a.fragment), _route_or_root(b.fragment)
+        if (a.path, a.query) != (b.path, b.query) or route_a is None or route_b is None:
+            return None
+        if route_a[0] != route_b[0]:
+            return None
+        key = _one_differing_key(route_a[1], route_b[1])
+        return None if key is None else (host, "r:" + key)
     if a.path == b.path and a.query != b.query:
-        pa, pb = dict(_pairs(a.query)), dict(_pairs(b.query))
-        if len(pa) != len(_pairs(a.query)) or len(pb) != len(_pairs(b.query)):
-            return None  # repeated keys: too ambiguous to learn from
-        differing = {k for k in pa.keys() | pb.keys() if pa.get(k) != pb.get(k)}
-        if len(differing) == 1:
-            return (host, "q:" + differing.pop())
-        return None
+        key = _one_differing_key(a.query, b.query)
+        return None if key is None else (host, "q:" + key)
     if a.query == b.query and a.path != b.path:
         # /about answered by /about/ (a server's redirect to the directory), or
         # the other way round.
@@ -97,6 +136,43 @@ def variant_rule(url: str, original: str) -> Rule | None:
         if first_a and first_b and rest_a == rest_b and rest_a.strip("/"):
             return (host, f"f:{first_a}>{first_b}")
     return None
+
+
+def route_anchor(url: str, page_url: str, headings: Iterable[str]) -> bool:
+    """Whether ``url`` is ``page_url`` itself, scrolled to one of its
+    ``headings``: the same hash route with one more route parameter whose
+    value is a heading's slug (docsify links every heading as
+    "#/guide/fees?id=tuition-fees", and lists them in its sidebar). Such a
+    URL renders the page again, so the crawler does not queue it. Both URLs
+    canonical; a page without a route (the site's root) counts as the root
+    route. A slug matches a heading when both read the same once case,
+    spaces and punctuation are dropped (a trailing number allowed: a
+    repeated heading's slug is numbered)."""
+    a, b = urlsplit(url), urlsplit(page_url)
+    if (a.scheme, a.netloc, a.path, a.query) != (b.scheme, b.netloc, b.path, b.query):
+        return False
+    route_a, route_b = _route(a.fragment), _route_or_root(b.fragment)
+    if route_a is None or route_b is None or route_a[0] != route_b[0]:
+        return False
+    key = _one_differing_key(route_a[1], route_b[1])
+    if key is None:
+        return False
+    value = dict(_pairs(route_a[1])).get(key)
+    if not value or key in dict(_pairs(route_b[1])):
+        return False
+    slug = _letters(unquote_plus(value))
+    if not slug:
+        return False
+    for heading in headings:
+        name = _letters(heading)
+        if name and slug.startswith(name) and (slug == name or slug[len(name) :].isdigit()):
+            return True
+    return False
+
+
+def _letters(text: str) -> str:
+    """``text`` casefolded, with only its letters and digits."""
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
 
 
 def without_return_to(url: str, page_url: str) -> str:
@@ -156,10 +232,18 @@ def _apply(url: str, rules: Iterable[str]) -> list[str]:
     and for a path cut, the same without its trailing slash after it."""
     parts = urlsplit(url)
     params = {r[2:] for r in rules if r.startswith("q:")}
+    route_params = {r[2:] for r in rules if r.startswith("r:")}
     segments = {r[2:] for r in rules if r.startswith("p:")}
     query = parts.query
     if params and query:
-        query = "&".join(p for p in query.split("&") if p and p.partition("=")[0] not in params)
+        query = _without(query, params)
+    fragment = parts.fragment
+    if route_params and "?" in fragment and _route(fragment) is not None:
+        route_path, _, route_query = fragment.partition("?")
+        route_query = _without(route_query, route_params)
+        fragment = f"{route_path}?{route_query}" if route_query else route_path
+        if fragment in ("/", "!/"):
+            fragment = ""  # the root route: what the router shows without one
     paths = [parts.path]
     last_segment = parts.path.rpartition("/")[2]
     if SLASH_ADDED in rules and last_segment and "." not in last_segment:
@@ -174,7 +258,12 @@ def _apply(url: str, rules: Iterable[str]) -> list[str]:
         head, _, last = paths[0].rstrip("/").rpartition("/")
         if last in segments:
             paths = [head + "/", head] if head else ["/"]
-    return [urlunsplit((parts.scheme, parts.netloc, p, query, parts.fragment)) for p in paths]
+    return [urlunsplit((parts.scheme, parts.netloc, p, query, fragment)) for p in paths]
+
+
+def _without(query: str, keys: set[str]) -> str:
+    """``query`` without the parameters named in ``keys``."""
+    return "&".join(p for p in query.split("&") if p and p.partition("=")[0] not in keys)
 
 
 class VariantLearner:

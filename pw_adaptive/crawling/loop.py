@@ -31,7 +31,7 @@ from pw_adaptive.core.relevance import MIN_RELEVANCE, about_enough, assess, scan
 from pw_adaptive.core.scoring import AnchorScorer, LinkScorer
 from pw_adaptive.core.stopper import StopReason
 from pw_adaptive.core.urls import canonicalize_url, url_host
-from pw_adaptive.core.variants import slash_twin, without_return_to
+from pw_adaptive.core.variants import route_anchor, slash_twin, without_return_to
 from pw_adaptive.crawling.attachments import extract_text
 from pw_adaptive.crawling.robots import RobotsPolicy, robots_url
 from pw_adaptive.crawling.run import CrawlRun
@@ -415,6 +415,11 @@ class PageProcessor:
                     target = canonicalize_url(returns)
             except ValueError:
                 frontier.skip(INVALID_URL)
+                continue
+            if route_anchor(target, final, page.headings):
+                # A hash router's link to a heading of this very page
+                # (docsify's "#/page?id=<heading>"): the page again, scrolled.
+                frontier.skip("in_page_anchor")
                 continue
             if is_media_url(target):
                 # A photo, a video, an archive: nothing to read, nothing to follow.

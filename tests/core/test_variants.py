@@ -8,7 +8,13 @@ from typing import Any
 
 import pytest
 
-from pw_adaptive.core.variants import VariantLearner, slash_twin, variant_rule, without_return_to
+from pw_adaptive.core.variants import (
+    VariantLearner,
+    route_anchor,
+    slash_twin,
+    variant_rule,
+    without_return_to,
+)
 
 A = "http://a.test"
 
@@ -28,6 +34,12 @@ A = "http://a.test"
         (A + "/de/", A + "/en/", None),  # a language's home: too little to go on
         (A + "/about", A + "/about/", ("a.test", "s:+")),
         (A + "/about/", A + "/about", ("a.test", "s:-")),
+        # A hash route's own query ("#/page?id=<heading>": docsify).
+        (A + "/#/fees?id=rates", A + "/#/fees", ("a.test", "r:id")),
+        (A + "/#/?id=welcome", A + "/", ("a.test", "r:id")),  # the root route
+        (A + "/#/fees?id=rates", A + "/#/news", None),  # another route
+        (A + "/#/fees?id=a&tab=b", A + "/#/fees", None),  # two parameters differ
+        (A + "/x#/fees?id=rates", A + "/y#/fees", None),  # another document
     ],
 )
 def test_variant_rule(url: str, original: str, rule: tuple[str, str] | None) -> None:
@@ -43,6 +55,77 @@ def test_a_parameter_is_learnt_after_two_agreeing_duplicates() -> None:
     assert learner.reduce(A + "/z?id=4&print=1") == A + "/z?id=4"
     assert learner.reduce(A + "/z?id=4") is None
     assert learner.reduce("http://b.test/z?print=1") is None
+
+
+def test_a_hash_route_parameter_is_learnt_and_reduced() -> None:
+    learner = VariantLearner()
+    assert not learner.observe_duplicate(A + "/#/fees?id=rates", A + "/#/fees")
+    assert learner.observe_duplicate(A + "/#/?id=welcome", A + "/")
+    assert learner.rules("a.test") == ["r:id"]
+    assert learner.reduce(A + "/#/exams?id=dates") == A + "/#/exams"
+    assert learner.reduce(A + "/#/?id=about") == A + "/"
+    assert learner.reduce(A + "/#/exams?page=2&id=dates") == A + "/#/exams?page=2"
+    assert learner.reduce(A + "/exams?id=3") is None  # the URL's own query is another rule
+
+
+@pytest.mark.parametrize(
+    ("url", "page", "expected"),
+    [
+        (A + "/#/fees?id=tuition-fees", A + "/#/fees", True),
+        (A + "/#/fees?id=tuition-fees-1", A + "/#/fees", True),  # a repeated heading
+        (A + "/#/?id=welcome", A + "/", True),  # the root route
+        (A + "/#/fees?id=%E5%AE%BF%E8%88%8D-%E8%B4%B9%E7%94%A8", A + "/#/fees", True),
+        (A + "/#/fees?id=deadlines", A + "/#/fees", False),  # no such heading
+        (A + "/#/fees?id=tuition-fees", A + "/#/news", False),  # another page's heading
+        (A + "/fees?id=tuition-fees", A + "/fees", False),  # no hash route
+        (A + "/#/fees", A + "/#/fees?id=tuition-fees", False),  # a parameter removed
+    ],
+)
+def test_route_anchor_is_a_link_to_a_heading_of_the_page(
+    url: str, page: str, expected: bool
+) -> None:
+    headings = ["Tuition fees", "宿舍 费用", "Welcome"]
+    assert route_anchor(url, page, headings) is expected
+
+
+def _docsify_site(url: str) -> Any:
+    """Six hash-routed pages; each links its two headings as "?id=<slug>"
+    (not queued), a fourth-level heading that the page's headings do not list
+    (learnt from duplicates), and the next page."""
+    from pw_adaptive.core.links import Link
+    from pw_adaptive.testing import make_page
+
+    route = url.partition("#")[2].partition("?")[0] or "/"
+    n = int(route.strip("/").removeprefix("p") or 0)
+    text = f"Page {n} of the handbook. " + " ".join(f"word{n}x{i}" for i in range(80))
+    page = f"{SITE}/#/p{n}" if n else f"{SITE}/"
+    links = [
+        Link(f"{page.rstrip('/')}{'' if n else '/#/'}?id=rent-{n}", text=f"Rent {n}"),
+        Link(f"{page.rstrip('/')}{'' if n else '/#/'}?id=rules-{n}", text=f"Rules {n}"),
+        Link(f"{page.rstrip('/')}{'' if n else '/#/'}?id=small-print-{n}", text="Small print"),
+    ]
+    if n < 5:
+        links.append(Link(f"{SITE}/#/p{n + 1}", text=f"Chapter {n + 1}"))
+    return make_page(
+        url, title=str(n), markdown=text, links=links, headings=[f"Rent {n}", f"Rules {n}"]
+    )
+
+
+def test_a_crawl_of_a_hash_routed_site_skips_links_to_its_own_headings() -> None:
+    from pw_adaptive import AdaptiveCrawler, CrawlSettings
+    from pw_adaptive.testing import FakeRenderer
+
+    site = FakeRenderer(_docsify_site)
+    settings = CrawlSettings(
+        concurrency=1, max_depth=None, respect_robots=False, probe_soft_404=False,
+        adaptive_stop=False,
+    )  # fmt: skip
+    result = asyncio.run(AdaptiveCrawler(settings, renderer=site).run(SITE + "/", "handbook"))
+    assert not [u for u in site.rendered if "id=rent" in u or "id=rules" in u]
+    assert len([u for u in site.rendered if "id=small-print" in u]) == 2  # taught the rule
+    assert len([u for u in site.rendered if "?id=" not in u]) == 6
+    assert result.skipped["in_page_anchor"] == 12
+    assert result.skipped["url_variant"] >= 3
 
 
 def test_a_counter_case_keeps_a_parameter_that_changes_content() -> None:
