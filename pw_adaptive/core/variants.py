@@ -148,6 +148,8 @@ def route_anchor(url: str, page_url: str, headings: Iterable[str]) -> bool:
     route. A slug matches a heading when both read the same once case,
     spaces and punctuation are dropped (a trailing number allowed: a
     repeated heading's slug is numbered)."""
+    if "#" not in url or "?" not in url.partition("#")[2]:
+        return False  # no route query: the common case, decided without parsing
     a, b = urlsplit(url), urlsplit(page_url)
     if (a.scheme, a.netloc, a.path, a.query) != (b.scheme, b.netloc, b.path, b.query):
         return False
