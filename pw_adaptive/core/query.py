@@ -13,7 +13,9 @@ hits. Text handling per language lives in :mod:`pw_adaptive.text`; the rules:
   Terms are the words the user typed, split on whitespace and punctuation
   (combining marks stay in their word: "छात्रावास"), without duplicates and
   without stop words of that language or of English (``stopwordsiso``),
-  unless the lexicon knows the word. Adjacent words are never merged into a
+  unless the lexicon knows the word; outside English, a word also loses the
+  stop words written onto it ("l'université", "dell’università", "peut-on",
+  "candidatar-se": :func:`_without_clitics`). Adjacent words are never merged into a
   phrase: "opening hours" is two terms. This keeps the term count what the
   user sees and keeps a page that names one of the words partly relevant.
 * A run of an unspaced script (Chinese, Japanese, Thai) of three or more
@@ -231,7 +233,9 @@ def _lookup_keys(phrase: str, lang: str) -> tuple[str, ...]:
     """Keys under which a normalized word or phrase in ``lang`` is found in the
     lexicon: itself, its English singular (ASCII words), its stem per word
     (tagged with the language, so stems of two languages never meet) and, for
-    Chinese, its Simplified form."""
+    Chinese, its Simplified form. A typographic apostrophe reads as a plain
+    one ("bourse d’études" is the lexicon's "bourse d'études")."""
+    phrase = phrase.replace("’", "'")
     keys = [phrase]
     if phrase.isascii():
         keys.append(_english_key(phrase))
@@ -937,10 +941,14 @@ def _phrase_groups(words: list[str], lang: str, synonyms: Synonyms) -> dict[str,
     synonym of accommodation.
     """
     found: dict[str, list[int]] = {}
+    stops = _unmarked_stop_words(lang)
     for start in range(len(words)):
         for stop in range(start + 2, min(len(words), start + _MAX_MERGE) + 1):
             for number in synonyms.groups_of(" ".join(words[start:stop]), lang):
                 for word in words[start:stop]:
+                    # Keyed by the term the word gives ("frais d'inscription":
+                    # "inscription").
+                    word = _without_clitics(word, lang, stops, synonyms)
                     if synonyms.groups_of(word, lang):
                         continue
                     numbers = found.setdefault(word, [])
@@ -1000,6 +1008,7 @@ def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, .
     terms: list[str] = []
     keys: set[str] = set()
     for word in words:
+        word = _without_clitics(word, lang, stops, synonyms)
         if unmark(word) in stops and not synonyms.groups_of(word, lang):
             continue
         if not any(char.isalnum() for char in word):
@@ -1010,6 +1019,35 @@ def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, .
         keys.add(key)
         terms.append(word)
     return tuple(terms), words
+
+
+_ELIDED: Final = re.compile(r"^(\w+)['’](\w.*)$")
+"""A word behind an elided article, preposition or pronoun: "l'université",
+"dell’università", "jusqu'à"."""
+
+
+def _without_clitics(word: str, lang: str, stops: frozenset[str], synonyms: Synonyms) -> str:
+    """``word`` without the stop words written onto it, in a language other
+    than English: an elided one in front ("l'université" -> "université",
+    "dell’università" -> "università", "d'inscription" -> "inscription") and
+    pronouns joined behind by hyphens (French "peut-on" -> "peut", "a-t-il"
+    -> "a"; Portuguese "candidatar-se" -> "candidatar"; each a stop word of
+    at most three letters, so "rendez-vous" stays whole). A page writes the
+    word alone as often as with them, and the lexicon knows it alone. A word
+    the lexicon knows whole is kept whole; English keeps its own
+    ("master's", "drop-in")."""
+    if lang == "en" or not ("'" in word or "’" in word or "-" in word):
+        return word
+    if synonyms.groups_of(word, lang):
+        return word
+    elided = _ELIDED.match(word)
+    if elided is not None and unmark(elided[1]) in stops:
+        word = elided[2]
+    if "-" in word:
+        head, *tail = word.split("-")
+        if head and tail and all(len(part) <= 3 and unmark(part) in stops for part in tail):
+            word = head
+    return word
 
 
 # Script families a term's variants are split into, and how to tell that a

@@ -48,6 +48,26 @@ from pw_adaptive.core.relevance import relevance
         pytest.param("学生的宿舍", ("学生", "宿舍"), id="cjk-stop-word"),
         pytest.param("图书馆开放时间", ("图书馆", "开放时间"), id="cjk-lexicon-entry-rejoined"),
         pytest.param("PhD申请截止", ("phd", "申请", "截止"), id="mixed-script-unspaced"),
+        # Stop words written onto a word, outside English: elided in front,
+        # pronouns joined behind.
+        pytest.param(
+            "Jusqu'à quand peut-on candidater en M1 ?",
+            ("candidater", "m1"),
+            id="french-elision-and-inversion",
+        ),
+        pytest.param(
+            "frais d’inscription à l'université",
+            ("frais", "inscription", "université"),
+            id="french-elided-articles",
+        ),
+        pytest.param(
+            "wifi eduroam dell’università",
+            ("wifi", "eduroam", "università"),
+            id="italian-elided-preposition",
+        ),
+        pytest.param("esame e sessioni d’esame", ("esame", "sessioni"), id="elided-duplicate"),
+        pytest.param("como candidatar-se", ("candidatar",), id="portuguese-enclitic"),
+        pytest.param("prendre rendez-vous", ("prendre", "rendez-vous"), id="hyphenated-noun-kept"),
     ],
 )
 def test_query_splits_into_terms(text: str, terms: tuple[str, ...]) -> None:
@@ -55,6 +75,17 @@ def test_query_splits_into_terms(text: str, terms: tuple[str, ...]) -> None:
     assert query.terms == terms
     assert len(query) == len(terms)
     assert query.text == text
+
+
+def test_an_elided_word_keeps_the_phrase_it_is_part_of() -> None:
+    # "frais d'inscription" is a fees phrase of the lexicon: its second word,
+    # the term "inscription", reaches the fees topic as "d'inscription" did,
+    # typed with either apostrophe.
+    for text in ("frais d'inscription", "frais d’inscription"):
+        query = Query(text)
+        assert query.terms == ("frais", "inscription")
+        assert query.topical == (True, True)
+        assert query.hit_mask("Tuition fees for 2024") == 0b11
 
 
 @pytest.mark.parametrize(
