@@ -19,6 +19,20 @@ from pw_adaptive.core.variants import (
 A = "http://a.test"
 
 
+def _crawl(pages: Any, start: str) -> tuple[Any, Any]:
+    """Crawl the fake site ``pages`` from ``start`` without a stopper or a
+    depth limit: the fake renderer (its ``rendered`` URLs) and the result."""
+    from pw_adaptive import AdaptiveCrawler, CrawlSettings
+    from pw_adaptive.testing import FakeRenderer
+
+    site = FakeRenderer(pages)
+    settings = CrawlSettings(
+        concurrency=1, max_depth=None, respect_robots=False, probe_soft_404=False,
+        adaptive_stop=False,
+    )  # fmt: skip
+    return site, asyncio.run(AdaptiveCrawler(settings, renderer=site).run(start, "handbook"))
+
+
 @pytest.mark.parametrize(
     ("url", "original", "rule"),
     [
@@ -112,15 +126,7 @@ def _docsify_site(url: str) -> Any:
 
 
 def test_a_crawl_of_a_hash_routed_site_skips_links_to_its_own_headings() -> None:
-    from pw_adaptive import AdaptiveCrawler, CrawlSettings
-    from pw_adaptive.testing import FakeRenderer
-
-    site = FakeRenderer(_docsify_site)
-    settings = CrawlSettings(
-        concurrency=1, max_depth=None, respect_robots=False, probe_soft_404=False,
-        adaptive_stop=False,
-    )  # fmt: skip
-    result = asyncio.run(AdaptiveCrawler(settings, renderer=site).run(SITE + "/", "handbook"))
+    site, result = _crawl(_docsify_site, SITE + "/")
     assert not [u for u in site.rendered if "id=rent" in u or "id=rules" in u]
     assert len([u for u in site.rendered if "id=small-print" in u]) == 2  # taught the rule
     assert len([u for u in site.rendered if "?id=" not in u]) == 6
@@ -174,15 +180,7 @@ def test_a_trailing_slash_the_server_removes_is_learnt() -> None:
 
 
 def test_crawl_skips_slashless_links_once_the_redirect_is_learnt() -> None:
-    from pw_adaptive import AdaptiveCrawler, CrawlSettings
-    from pw_adaptive.testing import FakeRenderer
-
-    site = FakeRenderer(_directory_site)
-    settings = CrawlSettings(
-        concurrency=1, max_depth=None, respect_robots=False, probe_soft_404=False,
-        adaptive_stop=False,
-    )  # fmt: skip
-    result = asyncio.run(AdaptiveCrawler(settings, renderer=site).run(SITE + "/0/", "handbook"))
+    site, result = _crawl(_directory_site, SITE + "/0/")
     slashless = [u for u in site.rendered if not u.endswith("/")]
     assert len(slashless) == 1  # the redirect that taught the rule
     assert len(site.rendered) == 11
@@ -237,18 +235,7 @@ SITE = "http://handbook.test"
 
 
 def test_crawl_skips_print_views_once_learnt_and_counts_them() -> None:
-    from pw_adaptive import AdaptiveCrawler, CrawlSettings
-    from pw_adaptive.testing import FakeRenderer
-
-    site = FakeRenderer(_print_site)
-    settings = CrawlSettings(
-        concurrency=1,
-        max_depth=None,
-        respect_robots=False,
-        probe_soft_404=False,
-        adaptive_stop=False,
-    )
-    result = asyncio.run(AdaptiveCrawler(settings, renderer=site).run(SITE + "/0", "handbook"))
+    site, result = _crawl(_print_site, SITE + "/0")
     printed = [u for u in site.rendered if "print=1" in u]
     assert len(printed) == 2  # the two that taught the rule
     assert len([u for u in site.rendered if "print" not in u]) == 10
