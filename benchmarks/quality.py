@@ -28,7 +28,8 @@ same renders; efficiency = oracle / pages fetched.
 For the real corpus it prints, per crawler: recall of relevant pages, facts
 found, precision and recall of the pages it marks relevant (borderline pages
 neutral), pages fetched, pages on absent topics, pages against the oracle and
-wall time, for all tasks and split by native and English queries. Then the
+wall time, for all tasks, split by native and English queries, and
+pw_adaptive's per site. Then the
 per-group tables, ablations and relevance calibration; ``--per-task`` adds one
 row per task and crawler. Everything is also written as JSON.
 
@@ -1020,26 +1021,45 @@ def real_totals(rows: Sequence[Row], tasks: Sequence[Task], crawler: str) -> Rea
     )
 
 
-def real_table(rows: Sequence[Row], tasks: Sequence[Task], names: Sequence[str]) -> list[str]:
-    out = [
-        "| crawler | tasks | recall | facts | identified: precision | identified: recall"
-        " | pages | absent topics: pages (max) | pages / oracle | wall s |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |",
-    ]
+REAL_TABLE_HEAD = [
+    "| {label} | tasks | recall | facts | identified: precision | identified: recall"
+    " | pages | absent topics: pages (max) | pages / oracle | wall s |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |",
+]
+
+
+def real_row(label: str, t: RealTotals) -> str:
+    """One row of the real corpus's tables: ``t`` under ``label``."""
 
     def pct(x: float | None) -> str:
         return "—" if x is None else f"{x:.3f}"
 
+    absent = ", ".join(str(n) for n in t.absent_pages) or "none"
+    return (
+        f"| {label} | {t.tasks} | {t.recall:.3f} | {t.facts:.3f} | {pct(t.id_precision)}"
+        f" | {pct(t.id_recall)} | {t.pages} | {absent} ({t.absent_pages_max})"
+        f" | {t.oracle_ratio:.2f} | {t.wall_s:.0f} |"
+    )
+
+
+def real_table(rows: Sequence[Row], tasks: Sequence[Task], names: Sequence[str]) -> list[str]:
+    """The real corpus's columns, one row per crawler that ran ``tasks``."""
+    out = [REAL_TABLE_HEAD[0].format(label="crawler"), REAL_TABLE_HEAD[1]]
     for name in names:
         t = real_totals(rows, tasks, name)
-        if t is None:
-            continue
-        absent = ", ".join(str(n) for n in t.absent_pages) or "none"
-        out.append(
-            f"| {name} | {t.tasks} | {t.recall:.3f} | {t.facts:.3f} | {pct(t.id_precision)}"
-            f" | {pct(t.id_recall)} | {t.pages} | {absent} ({t.absent_pages_max})"
-            f" | {t.oracle_ratio:.2f} | {t.wall_s:.0f} |"
-        )
+        if t is not None:
+            out.append(real_row(name, t))
+    return out
+
+
+def real_site_table(rows: Sequence[Row], tasks: Sequence[Task]) -> list[str]:
+    """The same columns for pw_adaptive, one row per site: a new site's
+    figures, or a session's earlier sites alone, are read off here."""
+    out = [REAL_TABLE_HEAD[0].format(label="site"), REAL_TABLE_HEAD[1]]
+    for group in dict.fromkeys(t.group for t in tasks):
+        t = real_totals(rows, [t for t in tasks if t.group == group], DEFAULT)
+        if t is not None:
+            out.append(real_row(group, t))
     return out
 
 
@@ -1165,6 +1185,8 @@ def main(argv: list[str] | None = None) -> int:
             subset = [t for t in real if t.id in peer_ids]
             lines += ["", f"### Real corpus, the {len(subset)} tasks the peers ran", ""]
             lines += real_table(rows, subset, names)
+        lines += ["", f"### Real corpus, per site: {DEFAULT}", ""]
+        lines += real_site_table(rows, real)
         lines += ["", *peer_notes]
         lines += ["", "## Per site, then the fixtures (a development set)"]
     for group in groups:

@@ -417,6 +417,28 @@ def test_a_peer_is_measured_like_pw_adaptive_with_borderline_pages_neutral() -> 
     assert totals is not None and totals.id_precision == 0.5 and totals.oracle_ratio == 1.5
 
 
+def test_the_real_corpus_per_site_table_has_one_row_per_site_for_pw_adaptive() -> None:
+    def task(tid: str, site: str, relevant: int) -> quality.Task:
+        pages = frozenset(f"http://{site}/{i}" for i in range(relevant))
+        return quality.Task(tid, site, "fees", f"http://{site}/", pages, ("x",))
+
+    def row(crawler: str, t: quality.Task, pages: int, found: int) -> quality.Row:
+        return quality.Row(crawler, t.id, t.group, pages, len(t.relevant), found, 0.0,
+                           1, 1 if found else 0, 1, "saturated", 2, 0.0)  # fmt: skip
+
+    a1, a2, b1 = task("a1", "site-a", 2), task("a2", "site-a", 0), task("b1", "site-b", 1)
+    rows = [row("pw_adaptive", a1, 10, 1), row("pw_adaptive", a2, 7, 0),
+            row("pw_adaptive", b1, 5, 1), row("peer", b1, 100, 0)]  # fmt: skip
+    lines = quality.real_site_table(rows, [a1, a2, b1])
+    assert lines[0].startswith("| site | tasks | recall |")
+    body = lines[2:]
+    assert [line.split(" | ")[0] for line in body] == ["| site-a", "| site-b"]
+    # site-a: recall over its task with content, facts pooled, pages summed,
+    # the absent task's pages listed; the peer's row is not counted anywhere.
+    assert body[0].startswith("| site-a | 2 | 0.500 | 0.500 | — | — | 17 | 7 (7) | 5.00 |")
+    assert body[1].startswith("| site-b | 1 | 1.000 | 1.000 | — | — | 5 | none (0) | 2.50 |")
+
+
 # --- the static server: a snapshot served as its own server would serve it --
 
 
