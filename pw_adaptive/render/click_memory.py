@@ -121,6 +121,9 @@ class ClickMemory:
         """Candidates answered from memory instead."""
         self.placeholders = 0
         """Empty-href anchors answered as placeholders, not clicked."""
+        self.opened_together = 0
+        """Collapsed menu groups answered by opening a page's groups together,
+        in one copy and one wait (counted in ``explored`` too)."""
         self.left_to_others = 0
         """Candidates of the page chrome that another page was exploring at the
         time: left to that page, not awaited."""

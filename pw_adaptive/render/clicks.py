@@ -32,6 +32,12 @@ whose list item holds only its toggle (Docusaurus 2 and 3 mount a category's
 list when it is first opened): it is clicked like a button, and gives the
 links it renders, with those of the collapsed categories it holds, opened in
 place two levels down (a toggle that is a link to a page is not clicked).
+A page's collapsed categories (two or more) are opened together, in one copy,
+with one wait for it to settle and one extraction, each keeping the links its
+own menu item then holds; on thu-wiki (Docusaurus) that took click exploration
+from 5.3 to 3.1 s in a 40-page crawl, the same links on every page. If any of
+them asks to navigate, which one cannot be told, so each is clicked on its own
+in a fresh copy.
 """
 
 from __future__ import annotations
@@ -110,6 +116,45 @@ category's; returns how many were clicked."""
 _NESTED_ROUNDS = 2
 """Levels of nested categories opened below the one clicked."""
 
+_OPEN_GROUPS = """(indices) => {
+  let opened = 0;
+  for (const index of indices) {
+    const el = document.querySelector(`[data-pw-adaptive-click="${index}"]`);
+    if (!el || el.getAttribute("aria-expanded") !== "false") continue;
+    el.click();
+    opened += 1;
+  }
+  return opened;
+}"""
+"""Open the collapsed menu groups marked with these ordinals, in place; returns
+how many were clicked."""
+
+_GROUP_HREFS = """(indices) => {
+  const ITEM_ROLES = new Set(["listitem", "treeitem", "menuitem", "none", "presentation"]);
+  return indices.map((index) => {
+    const el = document.querySelector(`[data-pw-adaptive-click="${index}"]`);
+    let item = el ? el.parentElement : null;
+    for (let i = 0; item && i < 3; i++, item = item.parentElement) {
+      const role = (item.getAttribute("role") || "").toLowerCase();
+      if (item.localName === "li" || ITEM_ROLES.has(role)) break;
+    }
+    if (!el || !item || !item.contains(el)) return [];
+    const role = (item.getAttribute("role") || "").toLowerCase();
+    if (item.localName !== "li" && !ITEM_ROLES.has(role)) return [];
+    const out = [];
+    for (const a of item.querySelectorAll("a[href], area[href]")) {
+      const raw = (a.getAttribute("href") || "").trim();
+      if (!raw || raw === "#" || /^javascript:/i.test(raw)) continue;
+      try { out.push(new URL(raw, a.baseURI || document.baseURI).href); } catch (e) {}
+    }
+    return out;
+  });
+}"""
+"""For each of these groups, the URLs of the anchors its menu item now holds
+(resolved as :data:`_HREFS` resolves them): the item found as the extraction
+script's ``lazyGroup`` finds it, the nearest of three ancestors that is a list
+item."""
+
 
 def choose_candidates(candidates: Sequence[ClickCandidate], limit: int) -> list[ClickCandidate]:
     """The candidates worth a click: one per (text, accessible name), by priority then
@@ -146,6 +191,7 @@ async def explore_clicks(
     spoil it), used as the first worker's first scratch copy instead of
     rendering the page once more; the caller closes it."""
     memory = memory if memory is not None else ClickMemory()
+    live_page = live[0] if live is not None else None
     loop = asyncio.get_running_loop()
     started = loop.time()
     deadline = started + settings.click_budget_s
@@ -196,8 +242,6 @@ async def explore_clicks(
     # was most of the cost of exploration. The first worker starts on the live
     # page; another worker (a further render of the page) only pays off for a
     # longer queue.
-    per_worker = _CLICKS_PER_SCRATCH if live is not None else 1
-    workers = min(settings.click_concurrency, -(-len(to_explore) // per_worker))
     queue = list(to_explore)
 
     async def await_other(candidate: ClickCandidate, future: asyncio.Future[str | None]) -> None:
@@ -211,6 +255,21 @@ async def explore_clicks(
                 memory.exploring(click_key(url, candidate))
             )
         try:
+            first: tuple[Page, PageState] | _Scratch | None = live
+            if sum(1 for c in queue if c.group) >= 2:
+                # A menu's collapsed groups render their links in place: opened
+                # together in one copy, one wait for the page to settle and one
+                # extraction serve them all (on thu-wiki, a Docusaurus site, each
+                # click of its own cost 0.2-0.5 s).
+                waiting = len(queue)
+                first = await _open_groups_at_once(
+                    context, url, queue, settings, report, deadline, live
+                )
+                memory.opened_together += waiting - len(queue)
+            per_worker = _CLICKS_PER_SCRATCH if first is not None else 1
+            workers = min(settings.click_concurrency, -(-len(queue) // per_worker))
+            if workers == 0 and isinstance(first, _Scratch) and first.page is not live_page:
+                await close_quietly(first.page)
             await asyncio.gather(
                 *(
                     _explore_sequence(
@@ -221,7 +280,7 @@ async def explore_clicks(
                         report,
                         deadline,
                         memory,
-                        live if i == 0 else None,
+                        first if i == 0 else None,
                     )
                     for i in range(workers)
                 ),
@@ -263,7 +322,7 @@ async def _explore_sequence(
     report: Callable[[ClickCandidate, str | None, tuple[Link, ...]], None],
     deadline: float,
     memory: ClickMemory,
-    live: tuple[Page, PageState] | None = None,
+    live: tuple[Page, PageState] | _Scratch | None = None,
 ) -> None:
     """Click the candidates of ``todo`` (a queue shared with the other workers,
     consumed from the front) in turn in a scratch page of ``url``; ``report``
@@ -271,10 +330,12 @@ async def _explore_sequence(
     when going back does not restore the page (:func:`_restored`), and after a failure, when the candidate is tried once more
     in a fresh page (the one before may have been spoiled by an earlier click).
     Candidates left when the deadline passes, or that fail twice, get no report.
-    ``live`` (see ``explore_clicks``) is the first copy."""
+    ``live`` (see ``explore_clicks``), or a copy already in use, is the first copy."""
     loop = asyncio.get_running_loop()
     retried: set[int] = set()
     scratch: _Scratch | None = None
+    if isinstance(live, _Scratch):
+        scratch, live = live, None
     try:
         while todo:
             left = deadline - loop.time()
@@ -308,6 +369,52 @@ async def _explore_sequence(
     finally:
         if scratch is not None:
             await close_quietly(scratch.page)
+
+
+async def _open_groups_at_once(
+    context: BrowserContext,
+    url: str,
+    queue: list[ClickCandidate],
+    settings: RenderSettings,
+    report: Callable[[ClickCandidate, str | None, tuple[Link, ...]], None],
+    deadline: float,
+    live: tuple[Page, PageState] | None,
+) -> _Scratch | None:
+    """Open the collapsed menu groups of ``queue`` together in one copy of the
+    page (``live``, else a fresh one) and ``report`` for each the links its
+    menu item then holds; take the groups answered out of ``queue``. Returns
+    the copy, to serve the candidates left, or None when it is gone or spoiled:
+    a group whose click asked to navigate (which one cannot be told) leaves
+    every group to a click of its own in a fresh copy. Never raises."""
+    loop = asyncio.get_running_loop()
+    scratch: _Scratch | None = None
+    groups = [c for c in queue if c.group]
+    try:
+        if live is not None:
+            page, state = live
+            marked = await asyncio.wait_for(mark_click_candidates(page), deadline - loop.time())
+            scratch = _Scratch(page, state, marked)
+        else:
+            scratch = await asyncio.wait_for(
+                _open_scratch(context, url, settings), deadline - loop.time()
+            )
+        found = await asyncio.wait_for(
+            scratch.open_groups(groups, settings), deadline - loop.time()
+        )
+    except Exception:  # a timeout, a crash, a page gone: each group on its own
+        if scratch is not None:
+            await close_quietly(scratch.page)
+        return None
+    if found is None:
+        if scratch.clicks:
+            await close_quietly(scratch.page)
+            return None
+        return scratch
+    for candidate in groups:
+        if candidate.index in found:
+            report(candidate, None, found[candidate.index])
+            queue.remove(candidate)
+    return scratch
 
 
 class _Scratch:
@@ -388,6 +495,58 @@ class _Scratch:
         if led_to is None and not self.moved():
             self.revealed = await self._revealed(settings)
         return led_to
+
+    async def open_groups(
+        self, groups: Sequence[ClickCandidate], settings: RenderSettings
+    ) -> dict[int, tuple[Link, ...]] | None:
+        """Open these collapsed menu groups at once, with the collapsed groups
+        they hold (:data:`_NESTED_ROUNDS` levels down), and return, by
+        candidate index, the links each group's menu item then holds that the
+        page did not have before. None when fewer than two of them are found
+        on this copy (nothing clicked), or when a click asked to navigate or
+        moved the copy."""
+        texts = self.texts
+        indices = [c.index for c in groups if c.index < len(texts) and texts[c.index] == c.text]
+        if len(indices) < 2:
+            return None
+        page, state = self.page, self.state
+        state.navigations.clear()
+        state.popups.clear()
+        if self.hrefs is None:
+            self.hrefs = set(await page.evaluate(_HREFS))
+        before = page.url
+        await arm(page, state)
+        self.clicks += 1
+        await page.evaluate(_OPEN_GROUPS, indices)
+        await _after_click(
+            page, settings, lambda: bool(state.navigations or state.popups or page.url != before)
+        )
+        if state.navigations or state.popups or page.url != before:
+            return None
+        for _ in range(_NESTED_ROUNDS):
+            opened = 0
+            for index in indices:
+                opened += await page.evaluate(_NESTED_TOGGLES, index)
+            if not opened:
+                break
+            await _after_click(page, settings)
+        if state.navigations or state.popups or self.moved():
+            return None
+        now = set(await page.evaluate(_HREFS))
+        here = page.url.partition("#")[0]
+        new = {u for u in now - self.hrefs if u.partition("#")[0] != here}
+        self.hrefs = now
+        owned: list[list[str]] = await page.evaluate(_GROUP_HREFS, indices)
+        by_url: dict[str, Link] = {}
+        if new:
+            extraction = await extract_page(
+                page, max_elements=settings.max_elements, max_chars=settings.max_content_chars
+            )
+            by_url = {link.url: link for link in extraction.links if link.url in new}
+        return {
+            index: tuple(by_url[u] for u in dict.fromkeys(hrefs) if u in by_url)
+            for index, hrefs in zip(indices, owned, strict=True)
+        }
 
     async def _revealed(self, settings: RenderSettings) -> tuple[Link, ...]:
         """The links the last click added to the page (none when it cannot tell),

@@ -464,7 +464,9 @@
         if ((label || name) && label.length <= 200 && !DESTRUCTIVE_RE.test(label + " " + name) &&
             isVisible(el, c)) {
           const rec = { index: ordinal, priority, text: label, name, region: c.region, heading: "", el,
-            tag, role, path: mode === "mark" ? "" : pathOf(el), emptyHref: !!(target && target.empty) };
+            tag, role, path: mode === "mark" ? "" : pathOf(el), emptyHref: !!(target && target.empty),
+            // Only a lazily mounted menu group is a candidate with aria-expanded="false".
+            group: el.getAttribute("aria-expanded") === "false" };
           ordinal += 1;
           if (mode === "mark") el.setAttribute("data-pw-adaptive-click", String(rec.index));
           contextHeading(rec, c.landmarkId);

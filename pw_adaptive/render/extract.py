@@ -66,6 +66,11 @@ class ClickCandidate:
     """An anchor whose href is empty (``<a href>``): a template's placeholder for
     a missing URL, or a script's click target. Unless a script stops it, a click
     reloads the page itself (``ClickMemory.placeholders``)."""
+    group: bool = False
+    """A collapsed group of a navigation menu whose list is mounted only when it
+    is opened (Docusaurus's sidebar categories): a click renders links in place
+    and navigates nowhere, so a page's groups are opened together
+    (``clicks.py``)."""
 
 
 @dataclass(frozen=True)
@@ -186,6 +191,7 @@ def _candidates(raw_clicks: Sequence[Mapping[str, Any]]) -> tuple[ClickCandidate
             role=str(raw.get("role") or ""),
             path=str(raw.get("path") or ""),
             empty_href=bool(raw.get("emptyHref")),
+            group=bool(raw.get("group")),
         )
         for raw in raw_clicks
     )

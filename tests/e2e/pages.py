@@ -293,6 +293,55 @@ document.getElementById("when").addEventListener("click", (event) => {
 });
 </script></body></html>"""
 
+
+# A Docusaurus-like sidebar of three collapsed categories, each mounting its
+# list when first opened ("Fees" holds a category of its own). ``/groups/b``
+# has only "Fees", in the same markup: what a page learns of a group is given
+# to the next page that has it. With ``?jump``, "Library" navigates instead
+# of opening (location.href): which group asked cannot be told from a click of
+# all at once.
+def _lazy_groups(names: tuple[str, ...], jump: bool = False) -> str:
+    items = "".join(
+        '<li class="menu__list-item menu__list-item--collapsed">'
+        '<div class="menu__list-item-collapsible"><a class="menu__link menu__link--sublist" '
+        f'role="button" aria-expanded="false" href="#" data-group="{name}">{name.title()}</a>'
+        "</div></li>"
+        for name in names
+    )
+    return f"""<!doctype html><html><head><title>Groups</title></head><body>
+<nav class="menu" aria-label="Docs sidebar"><ul class="menu__list">
+<li class="menu__list-item"><a class="menu__link" href="/groups/a">Start</a></li>{items}
+</ul></nav>
+<main><h1>Student guide</h1><p>Pick a category in the sidebar.</p></main>
+<script>
+const JUMP = {"true" if jump else "false"};
+const LISTS = {{
+  housing: ["/housing/halls", "/housing/rent"],
+  fees: ["/fees/tuition", "#nested"],
+  library: ["/library/hours"],
+}};
+document.addEventListener("click", (event) => {{
+  const toggle = event.target.closest("a[role=button]");
+  if (!toggle || toggle.getAttribute("aria-expanded") === "true") return;
+  event.preventDefault();
+  const name = toggle.dataset.group;
+  if (JUMP && name === "library") {{ location.href = "/library/hours"; return; }}
+  toggle.setAttribute("aria-expanded", "true");
+  const items = (LISTS[name] || ["/fees/refunds"]).map((href) => href === "#nested"
+    ? '<li class="menu__list-item menu__list-item--collapsed"><div class="menu__list-item-collapsible">' +
+      '<a class="menu__link menu__link--sublist" role="button" aria-expanded="false" href="#" ' +
+      'data-group="refunds">Refunds</a></div></li>'
+    : `<li class="menu__list-item"><a class="menu__link" href="${{href}}">${{href}}</a></li>`);
+  setTimeout(() => toggle.closest("li").insertAdjacentHTML(
+    "beforeend", `<ul class="menu__list">${{items.join("")}}</ul>`), 30);
+}});
+</script></body></html>"""
+
+
+LAZY_GROUPS_A = _lazy_groups(("housing", "fees", "library"))
+LAZY_GROUPS_B = _lazy_groups(("fees",))
+LAZY_GROUPS_JUMP = _lazy_groups(("housing", "fees", "library"), jump=True)
+
 # Rendered by a module that is imported only after the load event, from a slow
 # server, as a Vite build does it: a modulepreload link first, then import().
 # Neither the DOM nor the page's fetch/XHR show that anything is on the way;
@@ -497,6 +546,9 @@ ROUTES: dict[str, Page] = {
     "/docs": Page(SIDEBAR),
     "/lazy-menu": Page(LAZY_MENU),
     "/lazy-categories": Page(LAZY_CATEGORIES),
+    "/groups/a": Page(LAZY_GROUPS_A),
+    "/groups/b": Page(LAZY_GROUPS_B),
+    "/groups/jump": Page(LAZY_GROUPS_JUMP),
     "/spa": Page(HASH_SPA),
     "/route-cards": Page(ROUTE_CARDS),
     "/fetch-spa": Page(FETCH_SPA),

@@ -659,6 +659,62 @@ def test_a_collapsed_menu_category_that_mounts_its_list_when_opened_is_clicked(
     assert explored == 1
 
 
+def test_a_menus_collapsed_groups_are_opened_together_each_keeping_its_own_links(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    async def twice() -> tuple[RenderedPage, RenderedPage, int, int, int]:
+        async with PlaywrightRenderer(chromium_browser, SETTINGS) as renderer:
+            first = await renderer.render(site + "/groups/a")
+            memory = renderer.click_memory
+            explored, together = memory.explored, memory.opened_together
+            second = await renderer.render(site + "/groups/b")
+            return first, second, explored, together, memory.explored
+
+    before = len(_Handler.requested)
+    first, second, explored, together, explored_after = loop.run_until_complete(twice())
+    clicked = {urlsplit(link.url).path for link in first.links if link.via_click}
+    # Every group's list, the one nested in "Fees" too.
+    assert clicked == {
+        "/housing/halls",
+        "/housing/rent",
+        "/fees/tuition",
+        "/fees/refunds",
+        "/library/hours",
+    }
+    assert explored == 3
+    assert together == 3  # in one copy and one wait, not a click and a wait each
+    # Opened in the page itself, after its extraction: no other copy loaded.
+    assert _Handler.requested[before:].count("/groups/a") == 1
+    # "Fees" alone on the next page is answered from memory with its own
+    # links, not with those of the groups opened beside it.
+    assert explored_after == explored
+    assert {urlsplit(link.url).path for link in second.links if link.via_click} == {
+        "/fees/tuition",
+        "/fees/refunds",
+    }
+
+
+def test_a_group_that_navigates_sends_the_groups_back_to_a_click_each(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    async def once() -> tuple[RenderedPage, int, int]:
+        async with PlaywrightRenderer(chromium_browser, SETTINGS) as renderer:
+            page = await renderer.render(site + "/groups/jump")
+            memory = renderer.click_memory
+            return page, memory.explored, memory.opened_together
+
+    page, explored, together = loop.run_until_complete(once())
+    clicked = {urlsplit(link.url).path for link in page.links if link.via_click}
+    assert clicked == {
+        "/housing/halls",
+        "/housing/rent",
+        "/fees/tuition",
+        "/fees/refunds",
+        "/library/hours",  # where "Library" led, found by a click of its own
+    }
+    assert explored == 3 and together == 0
+
+
 def test_a_slash_less_twin_that_redirects_is_not_rendered_again(
     loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
 ) -> None:
