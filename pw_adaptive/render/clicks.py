@@ -79,17 +79,19 @@ _HITTABLE = """(el) => {
 """Whether a pointer at the element's centre reaches it (nothing lies on top)."""
 _POLL_S = 0.04
 
-_HREFS = """() => {
+_HREFS_IN = """(root) => {
   const out = [];
-  for (const a of document.querySelectorAll("a[href], area[href]")) {
+  for (const a of root.querySelectorAll("a[href], area[href]")) {
     const raw = (a.getAttribute("href") || "").trim();
     if (!raw || raw === "#" || /^javascript:/i.test(raw)) continue;
     try { out.push(new URL(raw, a.baseURI || document.baseURI).href); } catch (e) {}
   }
   return out;
 }"""
-"""The URLs of the document's anchors, resolved as the extraction script
-resolves them: the ones a click added are what it revealed."""
+"""The URLs of the anchors under ``root``, resolved as the extraction script
+resolves them."""
+_HREFS = f"() => ({_HREFS_IN})(document)"
+"""The URLs of the document's anchors: the ones a click added are what it revealed."""
 
 _NESTED_TOGGLES = """(index) => {
   const el = document.querySelector(`[data-pw-adaptive-click="${index}"]`);
@@ -129,7 +131,10 @@ _OPEN_GROUPS = """(indices) => {
 """Open the collapsed menu groups marked with these ordinals, in place; returns
 how many were clicked."""
 
-_GROUP_HREFS = """(indices) => {
+_GROUP_HREFS = (
+    "(indices) => {\n  const hrefsIn = "
+    + _HREFS_IN
+    + """;
   const ITEM_ROLES = new Set(["listitem", "treeitem", "menuitem", "none", "presentation"]);
   return indices.map((index) => {
     const el = document.querySelector(`[data-pw-adaptive-click="${index}"]`);
@@ -141,15 +146,10 @@ _GROUP_HREFS = """(indices) => {
     if (!el || !item || !item.contains(el)) return [];
     const role = (item.getAttribute("role") || "").toLowerCase();
     if (item.localName !== "li" && !ITEM_ROLES.has(role)) return [];
-    const out = [];
-    for (const a of item.querySelectorAll("a[href], area[href]")) {
-      const raw = (a.getAttribute("href") || "").trim();
-      if (!raw || raw === "#" || /^javascript:/i.test(raw)) continue;
-      try { out.push(new URL(raw, a.baseURI || document.baseURI).href); } catch (e) {}
-    }
-    return out;
+    return hrefsIn(item);
   });
 }"""
+)
 """For each of these groups, the URLs of the anchors its menu item now holds
 (resolved as :data:`_HREFS` resolves them): the item found as the extraction
 script's ``lazyGroup`` finds it, the nearest of three ancestors that is a list
