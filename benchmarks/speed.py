@@ -882,14 +882,26 @@ async def run_site(
             run, urls = await run_crawler(
                 meter, base + site.start, site.query, pages, conc, site.name
             )
-            runs.append(run)
-            runs.append(await run_bare(meter, urls, conc, site.name))
+            runs.append(announce(run))
+            runs.append(announce(await run_bare(meter, urls, conc, site.name)))
             if guard:
                 guarded, _ = await run_crawler(
                     meter, base + site.start, site.query, pages, conc, site.name, guard=True
                 )
-                runs.append(guarded)
+                runs.append(announce(guarded))
     return runs
+
+
+def announce(run: Run, err: TextIO | None = None) -> Run:
+    """Say on stderr that ``run`` is done (the tables come only at the end of a
+    long run: a run that never ends is then the one after the last line)."""
+    print(
+        f"[speed] {run.site or '-'}: {run.runner} at concurrency {run.concurrency}, "
+        f"{run.pages} pages in {run.measure.seconds:.1f} s",
+        file=err if err is not None else sys.stderr,
+        flush=True,
+    )
+    return run
 
 
 async def run_all(
@@ -1072,7 +1084,7 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
                     (args.peer_python, args.peer_script),
                 )
                 if peer is not None:
-                    runs.append(peer)
+                    runs.append(announce(peer))
     load_after = os.getloadavg()[0]
     rows = combine(runs)
     print_report(rows, meter.method, out)

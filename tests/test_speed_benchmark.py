@@ -147,6 +147,13 @@ def test_runs_combine_into_totals_and_ratios_divide_by_the_bare_loop() -> None:
     assert markdown[-1] == "|  | 4 | 0.40 | 1.33 | 1.43 |"
 
 
+def test_each_run_is_announced_as_it_ends_and_passed_on_unchanged() -> None:
+    err = io.StringIO()
+    run = _run(speed.BARE, 8, 40, 12.34, 9.0, 400.0)
+    assert speed.announce(run, err) is run
+    assert err.getvalue() == "[speed] -: bare playwright at concurrency 8, 40 pages in 12.3 s\n"
+
+
 def test_cpu_falls_back_to_the_tree_without_a_cgroup_and_the_report_prints_it() -> None:
     measure = speed.Measure(1.0, None, 2.0, 3.0, 0.0, 3, 100.0)
     row = speed.Row.of([speed.Run(speed.ADAPTIVE, 1, 10, measure)])
