@@ -34,10 +34,10 @@ links it renders, with those of the collapsed categories it holds, opened in
 place two levels down (a toggle that is a link to a page is not clicked).
 A page's collapsed categories (two or more) are opened together, in one copy,
 with one wait for it to settle and one extraction, each keeping the links its
-own menu item then holds; on thu-wiki (Docusaurus) that took click exploration
-from 5.3 to 3.1 s in a 40-page crawl, the same links on every page. If any of
-them asks to navigate, which one cannot be told, so each is clicked on its own
-in a fresh copy.
+own menu item then holds (on thu-wiki, a Docusaurus site, the speed
+benchmark's exploration share at concurrency 1 went from 29% to 20%). If
+any of them asks to navigate, which one cannot be told, each is clicked on
+its own in a fresh copy.
 """
 
 from __future__ import annotations
@@ -93,26 +93,30 @@ resolves them."""
 _HREFS = f"() => ({_HREFS_IN})(document)"
 """The URLs of the document's anchors: the ones a click added are what it revealed."""
 
-_NESTED_TOGGLES = """(index) => {
-  const el = document.querySelector(`[data-pw-adaptive-click="${index}"]`);
-  if (!el || el.getAttribute("aria-expanded") !== "true") return 0;
-  const item = el.closest("li");
-  if (!item) return 0;
+_NESTED_TOGGLES = """(indices) => {
   let opened = 0;
-  for (const toggle of item.querySelectorAll('[aria-expanded="false"]')) {
-    if (opened >= 12) break;
-    if (toggle === el) continue;
-    // Only what opens in place: a link to a page of its own would move the copy.
-    const href = (toggle.getAttribute("href") || "").trim();
-    if (toggle.tagName === "A" && href !== "" && href !== "#" && toggle.getAttribute("role") !== "button")
-      continue;
-    toggle.click();
-    opened += 1;
+  for (const index of indices) {
+    const el = document.querySelector(`[data-pw-adaptive-click="${index}"]`);
+    if (!el || el.getAttribute("aria-expanded") !== "true") continue;
+    const item = el.closest("li");
+    if (!item) continue;
+    let here = 0;
+    for (const toggle of item.querySelectorAll('[aria-expanded="false"]')) {
+      if (here >= 12) break;
+      if (toggle === el) continue;
+      // Only what opens in place: a link to a page of its own would move the copy.
+      const href = (toggle.getAttribute("href") || "").trim();
+      if (toggle.tagName === "A" && href !== "" && href !== "#" && toggle.getAttribute("role") !== "button")
+        continue;
+      toggle.click();
+      here += 1;
+    }
+    opened += here;
   }
   return opened;
 }"""
-"""Open, in place, the collapsed toggles that a menu category the last click
-opened now holds (a category inside a category: Docusaurus mounts each
+"""Open, in place, the collapsed toggles that the menu categories marked with
+these ordinals, once opened, now hold (a category inside a category: Docusaurus mounts each
 level's list only when it is opened), so that their links are read with the
 category's; returns how many were clicked."""
 _NESTED_ROUNDS = 2
@@ -136,17 +140,13 @@ _GROUP_HREFS = (
     + _HREFS_IN
     + """;
   const ITEM_ROLES = new Set(["listitem", "treeitem", "menuitem", "none", "presentation"]);
+  const isItem = (node) =>
+    node.localName === "li" || ITEM_ROLES.has((node.getAttribute("role") || "").toLowerCase());
   return indices.map((index) => {
     const el = document.querySelector(`[data-pw-adaptive-click="${index}"]`);
     let item = el ? el.parentElement : null;
-    for (let i = 0; item && i < 3; i++, item = item.parentElement) {
-      const role = (item.getAttribute("role") || "").toLowerCase();
-      if (item.localName === "li" || ITEM_ROLES.has(role)) break;
-    }
-    if (!el || !item || !item.contains(el)) return [];
-    const role = (item.getAttribute("role") || "").toLowerCase();
-    if (item.localName !== "li" && !ITEM_ROLES.has(role)) return [];
-    return hrefsIn(item);
+    for (let level = 1; item && !isItem(item); level++) item = level < 3 ? item.parentElement : null;
+    return item ? hrefsIn(item) : [];
   });
 }"""
 )
@@ -191,7 +191,6 @@ async def explore_clicks(
     spoil it), used as the first worker's first scratch copy instead of
     rendering the page once more; the caller closes it."""
     memory = memory if memory is not None else ClickMemory()
-    live_page = live[0] if live is not None else None
     loop = asyncio.get_running_loop()
     started = loop.time()
     deadline = started + settings.click_budget_s
@@ -268,7 +267,8 @@ async def explore_clicks(
                 memory.opened_together += waiting - len(queue)
             per_worker = _CLICKS_PER_SCRATCH if first is not None else 1
             workers = min(settings.click_concurrency, -(-len(queue) // per_worker))
-            if workers == 0 and isinstance(first, _Scratch) and first.page is not live_page:
+            if workers == 0 and isinstance(first, _Scratch):
+                # Clicked, so the caller would not keep the live page either.
                 await close_quietly(first.page)
             await asyncio.gather(
                 *(
@@ -515,34 +515,21 @@ class _Scratch:
         if self.hrefs is None:
             self.hrefs = set(await page.evaluate(_HREFS))
         before = page.url
+
+        def asked_to_move() -> bool:
+            return bool(state.navigations or state.popups or page.url != before)
+
         await arm(page, state)
         self.clicks += 1
         await page.evaluate(_OPEN_GROUPS, indices)
-        await _after_click(
-            page, settings, lambda: bool(state.navigations or state.popups or page.url != before)
-        )
-        if state.navigations or state.popups or page.url != before:
+        await _after_click(page, settings, asked_to_move)
+        if asked_to_move():
             return None
-        for _ in range(_NESTED_ROUNDS):
-            opened = 0
-            for index in indices:
-                opened += await page.evaluate(_NESTED_TOGGLES, index)
-            if not opened:
-                break
-            await _after_click(page, settings)
-        if state.navigations or state.popups or self.moved():
+        await self._open_nested(settings, indices)
+        if asked_to_move() or self.moved():
             return None
-        now = set(await page.evaluate(_HREFS))
-        here = page.url.partition("#")[0]
-        new = {u for u in now - self.hrefs if u.partition("#")[0] != here}
-        self.hrefs = now
+        by_url = await self._added_links(settings)
         owned: list[list[str]] = await page.evaluate(_GROUP_HREFS, indices)
-        by_url: dict[str, Link] = {}
-        if new:
-            extraction = await extract_page(
-                page, max_elements=settings.max_elements, max_chars=settings.max_content_chars
-            )
-            by_url = {link.url: link for link in extraction.links if link.url in new}
         return {
             index: tuple(by_url[u] for u in dict.fromkeys(hrefs) if u in by_url)
             for index, hrefs in zip(indices, owned, strict=True)
@@ -552,28 +539,36 @@ class _Scratch:
         """The links the last click added to the page (none when it cannot tell),
         with those of the collapsed categories it revealed, opened in turn."""
         try:
-            await self._open_nested(settings)
-            now = set(await self.page.evaluate(_HREFS))
-            new, self.hrefs = now - (self.hrefs or set()), now
-            here = self.page.url.partition("#")[0]
-            new = {u for u in new if u.partition("#")[0] != here}
-            if not new:
-                return ()
-            extraction = await extract_page(
-                self.page,
-                max_elements=settings.max_elements,
-                max_chars=settings.max_content_chars,
-            )
+            await self._open_nested(settings, [self.index])
+            return tuple((await self._added_links(settings)).values())
         except Exception:  # the page went away or would not answer
             return ()
-        return tuple(link for link in extraction.links if link.url in new)
 
-    async def _open_nested(self, settings: RenderSettings) -> None:
-        """Open the collapsed toggles inside the menu category the last click
-        opened (:data:`_NESTED_TOGGLES`), level by level, each time waiting
-        for the page to settle as after a click."""
+    async def _added_links(self, settings: RenderSettings) -> dict[str, Link]:
+        """The links to other pages that the copy has gained since its anchors
+        were last read, by URL, as the extraction script sees them (region,
+        context heading, visibility); the anchors are read anew."""
+        now = set(await self.page.evaluate(_HREFS))
+        new, self.hrefs = now - (self.hrefs or set()), now
+        here = self.page.url.partition("#")[0]
+        new = {u for u in new if u.partition("#")[0] != here}
+        if not new:
+            return {}
+        extraction = await extract_page(
+            self.page, max_elements=settings.max_elements, max_chars=settings.max_content_chars
+        )
+        added: dict[str, Link] = {}
+        for link in extraction.links:
+            if link.url in new:
+                added.setdefault(link.url, link)  # the first, as a page's links are read
+        return added
+
+    async def _open_nested(self, settings: RenderSettings, indices: Sequence[int]) -> None:
+        """Open the collapsed toggles inside the menu categories marked with
+        ``indices`` (:data:`_NESTED_TOGGLES`), level by level, each time
+        waiting for the page to settle as after a click."""
         for _ in range(_NESTED_ROUNDS):
-            if not await self.page.evaluate(_NESTED_TOGGLES, self.index):
+            if not await self.page.evaluate(_NESTED_TOGGLES, list(indices)):
                 return
             await _after_click(self.page, settings)
 

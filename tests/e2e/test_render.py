@@ -659,6 +659,17 @@ def test_a_collapsed_menu_category_that_mounts_its_list_when_opened_is_clicked(
     assert explored == 1
 
 
+GROUP_LINKS = {
+    "/housing/halls",
+    "/housing/rent",
+    "/fees/tuition",
+    "/fees/refunds",
+    "/library/hours",
+}
+"""What ``/groups/a`` and ``/groups/jump`` lead to by clicks: every group's list,
+the one nested in "Fees" too."""
+
+
 def test_a_menus_collapsed_groups_are_opened_together_each_keeping_its_own_links(
     loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
 ) -> None:
@@ -673,14 +684,7 @@ def test_a_menus_collapsed_groups_are_opened_together_each_keeping_its_own_links
     before = len(_Handler.requested)
     first, second, explored, together, explored_after = loop.run_until_complete(twice())
     clicked = {urlsplit(link.url).path for link in first.links if link.via_click}
-    # Every group's list, the one nested in "Fees" too.
-    assert clicked == {
-        "/housing/halls",
-        "/housing/rent",
-        "/fees/tuition",
-        "/fees/refunds",
-        "/library/hours",
-    }
+    assert clicked == GROUP_LINKS
     assert explored == 3
     assert together == 3  # in one copy and one wait, not a click and a wait each
     # Opened in the page itself, after its extraction: no other copy loaded.
@@ -705,13 +709,7 @@ def test_a_group_that_navigates_sends_the_groups_back_to_a_click_each(
 
     page, explored, together = loop.run_until_complete(once())
     clicked = {urlsplit(link.url).path for link in page.links if link.via_click}
-    assert clicked == {
-        "/housing/halls",
-        "/housing/rent",
-        "/fees/tuition",
-        "/fees/refunds",
-        "/library/hours",  # where "Library" led, found by a click of its own
-    }
+    assert clicked == GROUP_LINKS  # "/library/hours": where "Library" led, by a click of its own
     assert explored == 3 and together == 0
 
 
