@@ -132,6 +132,8 @@ PSS_EVERY = 3
 CGROUP_V1_CPUACCT = Path("/sys/fs/cgroup/cpuacct")
 CGROUP_V2_MOUNTS = (Path("/sys/fs/cgroup/unified"), Path("/sys/fs/cgroup"))
 BARE = "bare playwright"
+BARE_STEP_S = 40.0
+"""The bare loop's bound on one step (navigate, read the DOM, close) of one URL."""
 ADAPTIVE = "pw_adaptive"
 GUARDED = "pw_adaptive guard on"
 """pw_adaptive with its private-address guard on (``--guard``)."""
@@ -483,6 +485,8 @@ class Run:
     """pw_adaptive: the pages' seconds, summed (the summary's ``timings.total_s``)."""
     duplicates: int = 0
     """pw_adaptive: renders whose content duplicated an earlier page's."""
+    stalled: int = 0
+    """The bare loop: steps cut off at ``BARE_STEP_S`` (each costs its time)."""
     process_s: float = 0.0
     """Crawl4AI: its whole subprocess's seconds (Python's start and imports
     included); ``measure.seconds`` holds its own clock of the browser's launch
@@ -774,21 +778,32 @@ async def run_bare(meter: Meter, urls: list[str], concurrency: int, site: str = 
             for url in urls:
                 queue.put_nowait(url)
 
+            stalled = 0
+
             async def worker() -> None:
+                nonlocal stalled
                 while not queue.empty():
                     url = queue.get_nowait()
                     page = await context.new_page()
                     try:
-                        await page.goto(url, wait_until="load")
-                        await page.content()
+                        # Playwright bounds goto (30 s) but not reading the DOM of
+                        # a page whose main thread never yields: a guard per step
+                        # keeps one such page from hanging the whole benchmark.
+                        await asyncio.wait_for(page.goto(url, wait_until="load"), BARE_STEP_S)
+                        await asyncio.wait_for(page.content(), BARE_STEP_S)
+                    except TimeoutError:
+                        stalled += 1
                     except Exception:  # a failing URL costs its time; the loop goes on
                         pass
                     finally:
-                        await page.close()
+                        try:
+                            await asyncio.wait_for(page.close(), BARE_STEP_S)
+                        except TimeoutError:
+                            stalled += 1
 
             await asyncio.gather(*(worker() for _ in range(concurrency)))
             await browser.close()
-    return Run(BARE, concurrency, len(urls), measured[0], site=site)
+    return Run(BARE, concurrency, len(urls), measured[0], site=site, stalled=stalled)
 
 
 PEER = "crawl4ai bestfirst"
@@ -897,7 +912,8 @@ def announce(run: Run, err: TextIO | None = None) -> Run:
     long run: a run that never ends is then the one after the last line)."""
     print(
         f"[speed] {run.site or '-'}: {run.runner} at concurrency {run.concurrency}, "
-        f"{run.pages} pages in {run.measure.seconds:.1f} s",
+        f"{run.pages} pages in {run.measure.seconds:.1f} s"
+        + (f", {run.stalled} steps cut off at {BARE_STEP_S:.0f} s" if run.stalled else ""),
         file=err if err is not None else sys.stderr,
         flush=True,
     )

@@ -48,3 +48,30 @@ def test_speed_benchmark_prints_both_runners_and_writes_the_json(tmp_path: Path)
     assert ratio["concurrency"] == 2
     assert ratio["pages_per_s"] == pytest.approx(adaptive["pages_per_s"] / bare["pages_per_s"])
     assert len(data["runs"]) == 2
+
+
+def test_the_bare_loop_cuts_off_a_page_that_never_yields_and_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Reading the DOM of a page whose script spins after ``load`` never returns
+    in Playwright: without a bound per step, such a page hung a whole benchmark."""
+    import asyncio
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("speed_benchmark_e2e", BENCHMARK)
+    assert spec is not None and spec.loader is not None
+    speed = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = speed  # dataclasses look their module up there
+    spec.loader.exec_module(speed)
+    monkeypatch.setattr(speed, "BARE_STEP_S", 2.0)
+    spinning = "data:text/html,<p>x</p><script>onload=()=>setTimeout(()=>{for(;;){}},0)</script>"
+    urls = [spinning, "data:text/html,<p>fine</p>"]
+
+    def bare() -> object:  # a worker thread: pytest-playwright may hold this thread's loop
+        return asyncio.run(speed.run_bare(speed.Meter(None), urls, 1, site="spin"))
+
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        run = pool.submit(bare).result(timeout=60)
+    assert (run.pages, run.stalled) == (2, 1)
