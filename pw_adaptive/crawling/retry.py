@@ -53,7 +53,11 @@ class FailureKind:
 
     TIMEOUT = "timeout"
     """Navigation or the whole render attempt took longer than its timeout
-    (slow server, endless script loop)."""
+    (a slow server, a page that loads forever)."""
+    UNRESPONSIVE = "unresponsive"
+    """The page's script never yields (``for (;;) {}``): its own timers do not
+    fire, so nothing can be read. Not retried: the same script spins again, and
+    each attempt costs the ready cap and more."""
     CRASH = "crash"
     """The page's renderer process crashed or was killed."""
     BROWSER_CLOSED = "browser_closed"

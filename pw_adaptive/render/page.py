@@ -296,7 +296,7 @@ class PlaywrightRenderer(ClosedOnExit):
                     error = f"timeout: {_short_error(exc)}"
                 break
             except _Unresponsive:
-                error = "timeout: the page's script never yields (unresponsive)"
+                error = "unresponsive: the page's script never yields"
                 break
             except _NotAPage as doc:
                 attachment = Attachment(url=url, text="", kind=doc.kind)
