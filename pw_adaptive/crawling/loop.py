@@ -280,10 +280,14 @@ class PageProcessor:
             hits=hits,
         )
         score = verdict.relevance
-        reason = await self._observe(entry, page.markdown, score, hits)
+        # The page's own links are queued before the stopper judges the page:
+        # a blind hub that is the last straw of the cold start may be the one
+        # that links to the answer, and that link is the lead that holds the
+        # give-up back.
         if run.term_weights is not None:
             run.term_weights.observe(hits.mask)
         await self._push_links(entry, page, final, score)
+        reason = await self._observe(entry, page.markdown, score, hits)
         harvested: list[AttachmentRecord] = []
         if score >= MIN_RELEVANCE and run.settings.harvest_attachments:
             started = time.monotonic()

@@ -98,6 +98,33 @@ def test_a_site_without_the_topic_gives_up_early() -> None:
     assert len(pages) <= 15
 
 
+def _deep_library(url: str) -> RenderedPage:
+    """Ten sections whose links say nothing of a library; the last one holds
+    the only link that does, to the page with the answer."""
+    path = url.removeprefix(SITE) or "/"
+    sections = [f"/section-{i}" for i in range(10)]
+    links = [Link(SITE + p, text=f"Section {p[-1]}", region=Region.NAV) for p in sections]
+    if path == sections[-1]:
+        links.append(Link(SITE + "/section-9/main-library", text="Main library"))
+    text = f"About {path}: rowing, choirs and the students' union."
+    if path.endswith("/main-library"):
+        text = "## Main library\n\nThe main library's opening hours: 08:00 to 22:00 every day."
+    return make_page(url, title=path, markdown=text, links=links)
+
+
+def test_the_links_of_the_page_being_judged_hold_back_a_give_up() -> None:
+    """The tenth blind, irrelevant page reaches the cold give-up, but it links to
+    a page whose anchor names the query: the stopper must see that lead before
+    it gives up (it judged the page before its links were queued)."""
+    settings = CrawlSettings(concurrency=1, respect_robots=False, probe_soft_404=False)
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_deep_library))
+    result = asyncio.run(crawler.run(SITE + "/", "library opening hours"))
+    pages = [p.url.removeprefix(SITE) for p in result.pages]
+    assert pages[10] == "/section-9"  # the last of the ten blind pages
+    assert "/section-9/main-library" in pages
+    assert result.stop_reason != "no_relevant_pages"
+
+
 def test_the_budget_is_a_hard_limit() -> None:
     pages, reason = _crawl("veterinary clinic", 4, 2, max_pages=3)
     assert reason == "budget_exhausted" and len(pages) == 3
