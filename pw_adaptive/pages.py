@@ -51,8 +51,8 @@ class RenderedPage:
     """One URL rendered in the browser and extracted.
 
     ``error`` is set only when no page could be rendered; it starts with the failure
-    kind (``pw_adaptive.crawling.retry.FailureKind``): ``"timeout: ..."``, ``"crash: ..."``,
-    ``"browser_closed: ..."``, ``"network: ..."``, ``"redirect_loop: ..."``, or
+    kind (``pw_adaptive.crawling.retry.FailureKind``): ``"timeout: ..."``, ``"unresponsive: ..."``,
+    ``"crash: ..."``, ``"browser_closed: ..."``, ``"network: ..."``, ``"redirect_loop: ..."``, or
     ``"download"`` when the navigation turned into a download or answered with a
     document (PDF, DOCX, ...), which is then the one entry of ``attachments``. The
     other fields are then empty. An HTTP error page (404, 500) renders normally
