@@ -116,6 +116,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # runnable as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
+# Offline, a look-up of an outside host (a real site's fonts, analytics and
+# comment widgets) can stall a page for the resolver's 5 s timeout: resolve
+# nothing but loopback, for pw_adaptive and the bare loop as for the peer
+# (``peers/peer_common.RESOLVER_ARG``) and as the Makefile does. Set before
+# pw_adaptive reads it.
+os.environ.setdefault(
+    "PW_ADAPTIVE_BROWSER_ARGS", '"--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"'
+)
+
 from playwright.async_api import async_playwright  # noqa: E402
 
 from fixtures_site.server import load_portals  # noqa: E402

@@ -255,3 +255,24 @@ def test_peer_output_without_its_clock_gives_no_crawl_seconds() -> None:
     assert speed.peer_crawl_seconds({"tasks": [{"wall_s": 3.0}]}) is None
     assert speed.peer_crawl_seconds({"launch_s": 0.2, "tasks": [{}]}) is None
     assert speed.peer_crawl_seconds({"launch_s": 0.2, "tasks": []}) is None
+
+
+def test_the_browsers_resolve_only_loopback_unless_told_otherwise() -> None:
+    """pw_adaptive and the bare loop get the offline resolver rule that the peer
+    always has: without it a real site's look-ups of outside hosts stalled
+    pages for the resolver's 5 s timeout, in our runs only."""
+    env = {k: v for k, v in os.environ.items() if k != "PW_ADAPTIVE_BROWSER_ARGS"}
+    code = (
+        "import importlib.util, os, sys\n"
+        f"spec = importlib.util.spec_from_file_location('speed_benchmark', {str(BENCHMARK)!r})\n"
+        "module = importlib.util.module_from_spec(spec)\n"
+        "sys.modules[spec.name] = module\n"
+        "spec.loader.exec_module(module)\n"
+        "from pw_adaptive.render import RenderSettings\n"
+        "from pw_adaptive.render.browser import launch_args\n"
+        "print('\\n'.join(launch_args(RenderSettings())))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1" in done.stdout.splitlines()
