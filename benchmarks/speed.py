@@ -125,7 +125,8 @@ os.environ.setdefault(
     "PW_ADAPTIVE_BROWSER_ARGS", '"--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"'
 )
 
-from playwright.async_api import async_playwright  # noqa: E402
+from playwright.async_api import Error as PlaywrightError  # noqa: E402
+from playwright.async_api import Page, async_playwright  # noqa: E402
 
 from fixtures_site.server import load_portals  # noqa: E402
 from pw_adaptive.crawling.api import AdaptiveCrawler  # noqa: E402
@@ -777,6 +778,20 @@ async def run_crawler(
     return run, urls
 
 
+async def _read_dom(page: Page) -> str:
+    """The page's DOM; after a script sent the page on (a start page that picks a
+    language), the DOM of the document it went to, once loaded, as pw_adaptive
+    reads it. Playwright refuses to read a page that is navigating, and then
+    closing the page hung until the step's bound (dskobe's start page)."""
+    try:
+        return await page.content()
+    except PlaywrightError as exc:
+        if "navigating" not in str(exc):
+            raise
+        await page.wait_for_load_state("load")
+        return await page.content()
+
+
 async def run_bare(meter: Meter, urls: list[str], concurrency: int, site: str = "") -> Run:
     """The practical limit: one browser, a fresh page per URL, goto until load, content."""
     with meter.measure() as measured:
@@ -799,7 +814,7 @@ async def run_bare(meter: Meter, urls: list[str], concurrency: int, site: str = 
                         # a page whose main thread never yields: a guard per step
                         # keeps one such page from hanging the whole benchmark.
                         await asyncio.wait_for(page.goto(url, wait_until="load"), BARE_STEP_S)
-                        await asyncio.wait_for(page.content(), BARE_STEP_S)
+                        await asyncio.wait_for(_read_dom(page), BARE_STEP_S)
                     except TimeoutError:
                         stalled += 1
                     except Exception:  # a failing URL costs its time; the loop goes on

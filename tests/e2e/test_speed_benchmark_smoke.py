@@ -5,10 +5,17 @@ No speed is asserted: the figures of a 5-page run mean nothing.
 
 from __future__ import annotations
 
+import asyncio
+import importlib.util
 import json
 import subprocess
 import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -50,28 +57,64 @@ def test_speed_benchmark_prints_both_runners_and_writes_the_json(tmp_path: Path)
     assert len(data["runs"]) == 2
 
 
-def test_the_bare_loop_cuts_off_a_page_that_never_yields_and_goes_on(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Reading the DOM of a page whose script spins after ``load`` never returns
-    in Playwright: without a bound per step, such a page hung a whole benchmark."""
-    import asyncio
-    import importlib.util
-
+def _speed_module() -> ModuleType:
     spec = importlib.util.spec_from_file_location("speed_benchmark_e2e", BENCHMARK)
     assert spec is not None and spec.loader is not None
     speed = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = speed  # dataclasses look their module up there
     spec.loader.exec_module(speed)
+    return speed
+
+
+def _bare(speed: ModuleType, urls: list[str]) -> Any:
+    """The bare loop over ``urls`` at concurrency 1, in a worker thread
+    (pytest-playwright may hold this thread's event loop)."""
+    with ThreadPoolExecutor(1) as pool:
+        job = pool.submit(asyncio.run, speed.run_bare(speed.Meter(None), urls, 1, site="t"))
+        return job.result(timeout=60)
+
+
+def test_the_bare_loop_cuts_off_a_page_that_never_yields_and_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Reading the DOM of a page whose script spins after ``load`` never returns
+    in Playwright: without a bound per step, such a page hung a whole benchmark."""
+    speed = _speed_module()
     monkeypatch.setattr(speed, "BARE_STEP_S", 2.0)
     spinning = "data:text/html,<p>x</p><script>onload=()=>setTimeout(()=>{for(;;){}},0)</script>"
-    urls = [spinning, "data:text/html,<p>fine</p>"]
-
-    def bare() -> object:  # a worker thread: pytest-playwright may hold this thread's loop
-        return asyncio.run(speed.run_bare(speed.Meter(None), urls, 1, site="spin"))
-
-    from concurrent.futures import ThreadPoolExecutor
-
-    with ThreadPoolExecutor(1) as pool:
-        run = pool.submit(bare).result(timeout=60)
+    run = _bare(speed, [spinning, "data:text/html,<p>fine</p>"])
     assert (run.pages, run.stalled) == (2, 1)
+
+
+class _RedirectingSite(BaseHTTPRequestHandler):
+    """``/`` sends itself on to ``/next`` by script once loaded (a start page
+    that picks the reader's language)."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        body = b"<p>next</p>"
+        if self.path == "/":
+            body = b"<p>start</p><script>addEventListener('load', () => location.href = '/next')</script>"
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def test_the_bare_loop_reads_the_page_a_script_sent_it_to(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Playwright will not read a page that is navigating, and closing it then
+    hung until the step's bound: the loop reads the new document instead."""
+    speed = _speed_module()
+    monkeypatch.setattr(speed, "BARE_STEP_S", 5.0)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _RedirectingSite)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        start = f"http://127.0.0.1:{server.server_address[1]}/"
+        run = _bare(speed, [start, start])
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert (run.pages, run.stalled) == (2, 0)
