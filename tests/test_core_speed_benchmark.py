@@ -5,12 +5,12 @@ No timing is asserted: the numbers of a toy run mean nothing.
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
+
+from benchmark_scripts import load_script
 
 BENCHMARK = Path(__file__).resolve().parent.parent / "benchmarks" / "core_speed.py"
 
@@ -34,12 +34,7 @@ EXPECTED_ROWS = [
 
 
 def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("core_speed", BENCHMARK)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_script("core_speed.py", "core_speed")
 
 
 def test_core_speed_prints_every_row(tmp_path: Path) -> None:

@@ -6,7 +6,6 @@ and exit, which is what Chromium's renderers do to a naive CPU sampler.
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import os
 import subprocess
@@ -16,18 +15,14 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from benchmark_scripts import load_script
 
 BENCHMARK = Path(__file__).resolve().parent.parent / "benchmarks" / "speed.py"
 BURN = "import time\nwhile time.process_time() < {seconds}: pass\n"
 
 
 def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("speed_benchmark", BENCHMARK)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_script("speed.py", "speed_benchmark")
 
 
 speed = _load()

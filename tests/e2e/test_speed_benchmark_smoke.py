@@ -6,7 +6,6 @@ No speed is asserted: the figures of a 5-page run mean nothing.
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import json
 import subprocess
 import sys
@@ -18,6 +17,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from benchmark_scripts import load_script
 
 pytestmark = pytest.mark.e2e
 
@@ -58,12 +58,7 @@ def test_speed_benchmark_prints_both_runners_and_writes_the_json(tmp_path: Path)
 
 
 def _speed_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("speed_benchmark_e2e", BENCHMARK)
-    assert spec is not None and spec.loader is not None
-    speed = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = speed  # dataclasses look their module up there
-    spec.loader.exec_module(speed)
-    return speed
+    return load_script("speed.py", "speed_benchmark_e2e")
 
 
 def _bare(speed: ModuleType, urls: list[str]) -> Any:
