@@ -101,6 +101,7 @@ import datetime
 import json
 import os
 import platform
+import shlex
 import subprocess
 import sys
 import threading
@@ -116,14 +117,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # runnable as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.peers.peer_common import RESOLVER_ARG  # noqa: E402
+
 # Offline, a look-up of an outside host (a real site's fonts, analytics and
 # comment widgets) can stall a page for the resolver's 5 s timeout: resolve
-# nothing but loopback, for pw_adaptive and the bare loop as for the peer
-# (``peers/peer_common.RESOLVER_ARG``) and as the Makefile does. Set before
-# pw_adaptive reads it.
-os.environ.setdefault(
-    "PW_ADAPTIVE_BROWSER_ARGS", '"--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"'
-)
+# nothing but loopback, for pw_adaptive and the bare loop with the peer's own
+# rule, as the Makefile does. Set before pw_adaptive reads it.
+os.environ.setdefault("PW_ADAPTIVE_BROWSER_ARGS", shlex.quote(RESOLVER_ARG))
 
 from playwright.async_api import Error as PlaywrightError  # noqa: E402
 from playwright.async_api import Page, async_playwright  # noqa: E402

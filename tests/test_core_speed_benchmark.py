@@ -12,8 +12,6 @@ from types import ModuleType
 
 from benchmark_scripts import load_script
 
-BENCHMARK = Path(__file__).resolve().parent.parent / "benchmarks" / "core_speed.py"
-
 EXPECTED_ROWS = [
     "links canonicalized",
     "links scored",
