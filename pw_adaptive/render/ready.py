@@ -21,7 +21,9 @@ and text; attribute flips such as animated classes are ignored):
   frame waiting to run, no ``fetch``/XHR to any site in flight, no load of
   the page (script, stylesheet and preload elements, frames: from insertion
   to their load or error event; other script and stylesheet requests from
-  resource timing; a worker until it first answers) unfinished or finished
+  resource timing; a worker until it first answers, or, if the page never
+  posted it a message, until ``settle_ms`` after its script loaded: a search
+  index's worker idles all along) unfinished or finished
   within ``settle_ms``, and the page's thread not busy (the watcher's own
   timer ran on time). Most pages of a real site are such: waiting the full
   windows cost every page half a second. All of it is watched in the page:
@@ -169,7 +171,7 @@ ACTIVITY_SCRIPT = r"""
   // that is never run) keeps only the early rule from deciding.
   A.loading = new Set();
   A.lastLoadEnd = -1;    // when such a load, or a request seen in resource timing, last ended
-  A.silentWorkers = 0;   // workers started that have not answered yet
+  A.silentWorkers = new Set();  // workers started that have not answered yet
   const SCRIPT_TYPE = /^$|javascript|ecmascript|^module$/i;
   const PRELOAD_AS = /^(script|style|fetch|document)$/i;
   const loads = (el) => {
@@ -211,11 +213,14 @@ ACTIVITY_SCRIPT = r"""
   // What an element's events do not cover (an import() of a module, a
   // stylesheet's @import): stamped when the resource timing entry arrives.
   const TIMED = new Set(["script", "link", "css", "iframe"]);
+  const workerScripts = new Map();  // a silent worker's script URL -> its state
   const INERT = /\.(woff2?|ttf|otf|eot|png|jpe?g|gif|webp|avif|svg|ico|mp4|webm|mp3)(\?|#|$)/i;
   if (window.PerformanceObserver) {
     try {
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) {
+          const worker = workerScripts.get(entry.name);
+          if (worker && worker.loaded < 0) worker.loaded = entry.responseEnd || now();
           if (!TIMED.has(entry.initiatorType)) continue;
           if (INERT.test(entry.name)) continue;
           if (entry.initiatorType === "css" && !/\.css(\?|#|$)/i.test(entry.name)) continue;
@@ -225,20 +230,34 @@ ACTIVITY_SCRIPT = r"""
     } catch (e) {}
   }
   // A worker (pdf.js) loads and works out of the page's sight: count it busy
-  // until it first answers, and each answer as a response.
+  // until it first answers, and each answer as a response. A worker the page
+  // has not asked anything (no postMessage) once its script has loaded (its
+  // resource timing entry) and run for `settleMs` without answering is idle:
+  // a search index's worker waits for a search that never comes, and counting
+  // it kept every page of a VuePress theme off the early rule. A script from
+  // a blob: or data: URL has no timing entry: such a worker is loaded at once.
   const Worker0 = window.Worker;
   if (Worker0) {
     window.Worker = new Proxy(Worker0, {
       construct(target, args, newTarget) {
         const worker = Reflect.construct(target, args, newTarget);
-        A.silentWorkers += 1;
-        let silent = true;
+        let url = "";
+        try { url = new URL(String(args[0]), location.href).href; } catch (e) {}
+        const state = { loaded: /^(blob|data):/i.test(url) ? now() : -1, asked: false };
+        A.silentWorkers.add(state);
+        if (url && state.loaded < 0) workerScripts.set(url, state);
         const heard = () => {
-          if (silent) { silent = false; A.silentWorkers = Math.max(0, A.silentWorkers - 1); }
+          A.silentWorkers.delete(state);
+          workerScripts.delete(url);
           A.lastLoadEnd = now();
         };
         worker.addEventListener("message", heard);
         worker.addEventListener("error", heard);
+        const post = worker.postMessage;
+        worker.postMessage = function () {
+          state.asked = true;
+          return post.apply(this, arguments);
+        };
         return worker;
       },
     });
@@ -255,7 +274,8 @@ ACTIVITY_SCRIPT = r"""
     for (const el of A.loading) if (!el.isConnected) A.loading.delete(el);
     if (A.loading.size > 0) return "loads";
     if (A.lastLoadEnd >= 0 && t - A.lastLoadEnd < settleMs) return "loaded";
-    if (A.silentWorkers > 0) return "workers";
+    for (const w of A.silentWorkers)
+      if (w.asked || w.loaded < 0 || t - w.loaded < settleMs) return "workers";
     for (const due of A.timers.values()) if (due <= t + horizonMs) return "timers";
     if (A.frames.size > 0) return "frames";
     return "";

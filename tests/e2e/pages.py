@@ -403,6 +403,42 @@ worker.addEventListener("message", (event) => {
 LATE_WORKER_JS = """postMessage("<h1>Fees</h1><p>The library fine is 20 pence a day.</p>");
 """
 
+# A worker that only answers when asked, after a while (pdf.js parsing a
+# document): the page asks it at once, and renders what it answers.
+ASKED_WORKER = """<!doctype html>
+<html><head><title>Asked worker</title></head>
+<body><div id="app"></div>
+<script>
+const worker = new Worker("/asked-worker.js");
+worker.addEventListener("message", (event) => {
+  document.getElementById("app").innerHTML = event.data;
+});
+worker.postMessage("render");
+</script></body></html>
+"""
+
+ASKED_WORKER_JS = """addEventListener("message", () => {
+  setTimeout(() => postMessage("<h1>Deadlines</h1><p>Theses are due on 1 June.</p>"), 300);
+});
+"""
+
+# A search index's worker: started with the page, it waits for a search that
+# never comes. The page is rendered by the server.
+IDLE_WORKER = """<!doctype html>
+<html><head><title>Idle worker</title></head>
+<body><main><h1>Canteens</h1><p>The canteen opens at noon.</p></main>
+<script>const search = new Worker("/idle-worker.js");</script>
+</body></html>
+"""
+
+IDLE_WORKER_JS = """addEventListener("message", () => {});
+"""
+
+# The same worker, asked something it never answers.
+IDLE_WORKER_ASKED = IDLE_WORKER.replace(
+    "</script>", 'search.postMessage({ query: "" });</script>'
+)
+
 LATE_MODULE_JS = """export function render() {
   document.getElementById("app").innerHTML = "<h1>Exchange</h1><p>Exchange places open in March.</p>";
 }
@@ -539,6 +575,11 @@ ROUTES: dict[str, Page] = {
     "/late-worker": Page(LATE_WORKER),
     "/broken-json": Page(BROKEN_JSON),
     "/late-worker.js": Page(LATE_WORKER_JS, content_type="text/javascript", delay_s=0.4),
+    "/asked-worker": Page(ASKED_WORKER),
+    "/idle-worker": Page(IDLE_WORKER),
+    "/idle-worker-asked": Page(IDLE_WORKER_ASKED),
+    "/idle-worker.js": Page(IDLE_WORKER_JS, content_type="text/javascript"),
+    "/asked-worker.js": Page(ASKED_WORKER_JS, content_type="text/javascript"),
     "/overlay": Page(OVERLAY),
     "/img-only": Page(
         '<!doctype html><title>Map</title><h1>Campus map</h1><img src="/img/campus-map.png" alt="">'

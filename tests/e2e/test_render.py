@@ -28,6 +28,7 @@ from pw_adaptive.render import (
 )
 from pw_adaptive.render.browser import blocks_resources
 from pw_adaptive.render.hooks import same_site, site_of
+from pw_adaptive.render.ready import ACTIVITY_SCRIPT
 from pw_adaptive.settings import CrawlSettings
 
 pytestmark = pytest.mark.e2e
@@ -148,13 +149,40 @@ def test_two_hash_routes_in_a_row_show_their_own_content(render: Render) -> None
         ("/late-module", "Exchange places open in March."),
         ("/late-chunk", "Rooms are let from September."),
         ("/late-worker", "The library fine is 20 pence a day."),
+        # A worker the page asked, still working once its script has loaded.
+        ("/asked-worker", "Theses are due on 1 June."),
     ],
-    ids=["fetch-spa", "late-module", "late-chunk", "late-worker"],
+    ids=["fetch-spa", "late-module", "late-chunk", "late-worker", "asked-worker"],
 )
 def test_content_still_on_its_way_is_awaited(render: Render, path: str, text: str) -> None:
     page = render(path)
     assert text in page.markdown
     assert page.ready == "quiet"
+
+
+def test_a_worker_never_asked_anything_stops_counting_as_pending_work(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    # What the early ready rule asks the page (ready.busy): a search index's
+    # worker that idles all along is no pending work once its script has
+    # loaded, but the same worker, once asked, is until it answers.
+    async def busy_after_load(path: str) -> str:
+        context = await chromium_browser.new_context()
+        await context.add_init_script(ACTIVITY_SCRIPT)
+        page = await context.new_page()
+        try:
+            await page.goto(site + path)
+            await page.wait_for_function(
+                "performance.getEntriesByType('resource')"
+                ".some((e) => e.name.endsWith('/idle-worker.js'))"
+            )
+            await page.wait_for_timeout(300)
+            return str(await page.evaluate("window.__pwAdaptive.busy(100, 400)"))
+        finally:
+            await context.close()
+
+    assert loop.run_until_complete(busy_after_load("/idle-worker")) == ""
+    assert loop.run_until_complete(busy_after_load("/idle-worker-asked")) == "workers"
 
 
 def test_a_page_that_breaks_json_is_still_extracted(render: Render) -> None:
