@@ -435,9 +435,7 @@ IDLE_WORKER_JS = """addEventListener("message", () => {});
 """
 
 # The same worker, asked something it never answers.
-IDLE_WORKER_ASKED = IDLE_WORKER.replace(
-    "</script>", 'search.postMessage({ query: "" });</script>'
-)
+IDLE_WORKER_ASKED = IDLE_WORKER.replace("</script>", 'search.postMessage({ query: "" });</script>')
 
 LATE_MODULE_JS = """export function render() {
   document.getElementById("app").innerHTML = "<h1>Exchange</h1><p>Exchange places open in March.</p>";
