@@ -28,6 +28,15 @@ empty-href anchors are answered "nothing" without a click. On qu-edu-iq
 (a Hugo site) 12 of the 13 clicks of a 40-page crawl were such placeholders;
 with this rule 3 are clicked (a scratch count of the clicks, one crawl each).
 
+Siblings of one template are learnt as a class too: the entries of a list
+of QR-code tooltips (56 on one page of sdsmu-guide), a menu's group labels
+that only fold their list (hugo-book's, on sapienza-ssn, in every language
+of the site). Their texts differ, so each is a candidate of its own; but once
+:data:`INERT_EVIDENCE` candidates of one template (the key without its
+texts: host, region, tag, role and structural path) led nowhere and revealed
+no link, and none of the template led anywhere, the template's other
+candidates are answered "nothing" without a click (``inert``).
+
 Failures (a timeout, a crash) teach nothing. Besides, the memory holds the
 crawl's exploration budget (``RenderSettings.explore_budget_s``): seconds
 spent exploring, summed over pages; once spent, only remembered outcomes are
@@ -46,12 +55,24 @@ from urllib.parse import urlsplit
 from pw_adaptive.core.links import Link, Region
 from pw_adaptive.render.extract import ClickCandidate
 
-__all__ = ["CHROME_REGIONS", "PLACEHOLDER_EVIDENCE", "ClickKey", "ClickMemory", "click_key"]
+__all__ = [
+    "CHROME_REGIONS",
+    "INERT_EVIDENCE",
+    "PLACEHOLDER_EVIDENCE",
+    "ClickKey",
+    "ClickMemory",
+    "click_key",
+    "template_of",
+]
 
 CHROME_REGIONS: frozenset[Region] = frozenset(
     {Region.HEADER, Region.NAV, Region.ASIDE, Region.FOOTER}
 )
 """Regions repeated on every page of a site: their outcomes are trusted at once."""
+
+INERT_EVIDENCE = 3
+"""Candidates of one template (:func:`template_of`) that must have led nowhere,
+with none of it leading anywhere, before its others go unclicked."""
 
 MAIN_AGREEMENT = 2
 """Explorations from different pages that must agree before a main-content
@@ -86,6 +107,15 @@ def click_key(page_url: str, candidate: ClickCandidate) -> ClickKey:
         _fold(candidate.accessible_name),
         candidate.path,
     )
+
+
+Template = tuple[str, str, str, str, str]
+"""(host, region, tag, role, structural path): a ``ClickKey`` without its texts."""
+
+
+def template_of(key: ClickKey) -> Template:
+    """The template ``key`` is a candidate of: its key without the texts."""
+    return (key[0], key[1], key[2], key[3], key[6])
 
 
 @dataclass
@@ -127,6 +157,9 @@ class ClickMemory:
         self.left_to_others = 0
         """Candidates of the page chrome that another page was exploring at the
         time: left to that page, not awaited."""
+        self.inert = 0
+        """Candidates answered "nothing" because their template is inert
+        (:meth:`inert_template`), not clicked."""
         self._known: dict[ClickKey, _Known] = {}
         # Links a click of the page chrome rendered without navigating (a menu
         # group built when opened): given again wherever the click is recalled.
@@ -135,6 +168,10 @@ class ClickMemory:
         # anything else (lead elsewhere, or nothing: a script stopped the reload).
         self._empty_href: dict[str, list[int]] = {}
         self._pending: dict[ClickKey, asyncio.Future[str | None]] = {}
+        # Per template: the distinct candidates seen to lead nowhere, and
+        # whether one of it led anywhere or revealed links.
+        self._template_idle: dict[Template, set[ClickKey]] = {}
+        self._template_active: set[Template] = set()
 
     def __len__(self) -> int:
         return len(self._known)
@@ -183,6 +220,21 @@ class ClickMemory:
             known.disagree = True
         known.outcomes[page_url] = outcome
         self.explored += 1
+        template = template_of(key)
+        if outcome is None and not revealed:
+            self._template_idle.setdefault(template, set()).add(key)
+        else:
+            self._template_active.add(template)
+
+    def inert_template(self, key: ClickKey) -> bool:
+        """Whether ``key``'s template is known to lead nowhere: at least
+        :data:`INERT_EVIDENCE` of its candidates led nowhere and revealed no
+        link, and none led anywhere or revealed one."""
+        template = template_of(key)
+        return (
+            template not in self._template_active
+            and len(self._template_idle.get(template, ())) >= INERT_EVIDENCE
+        )
 
     def revealed(self, key: ClickKey) -> tuple[Link, ...]:
         """The links a click of ``key`` in the page chrome rendered, if any."""

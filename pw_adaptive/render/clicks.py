@@ -211,6 +211,10 @@ async def explore_clicks(
             outcomes[candidate.index] = known if isinstance(known, str) else None
             revealed[candidate.index] = memory.revealed(key)
             continue
+        if memory.inert_template(key):
+            memory.inert += 1
+            outcomes[candidate.index] = None
+            continue
         pending = memory.pending(key)
         if pending is not None:
             if key[1] in CHROME_REGIONS:
@@ -342,6 +346,11 @@ async def _explore_sequence(
             if left <= 0 or not memory.budget_left:
                 return
             candidate = todo.pop(0)
+            if memory.inert_template(click_key(url, candidate)):
+                # Its siblings, clicked meanwhile, led nowhere (this page's
+                # own list of them, or another page's).
+                memory.inert += 1
+                continue
             try:
                 if scratch is None and live is not None:
                     page, state = live

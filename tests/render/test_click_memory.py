@@ -7,7 +7,12 @@ import asyncio
 import pytest
 
 from pw_adaptive.core.links import Link, Region
-from pw_adaptive.render.click_memory import PLACEHOLDER_EVIDENCE, ClickMemory, click_key
+from pw_adaptive.render.click_memory import (
+    INERT_EVIDENCE,
+    PLACEHOLDER_EVIDENCE,
+    ClickMemory,
+    click_key,
+)
 from pw_adaptive.render.clicks import explore_clicks
 from pw_adaptive.render.extract import ClickCandidate
 from pw_adaptive.render.records import RenderSettings
@@ -179,3 +184,69 @@ def test_links_a_click_rendered_are_recalled_in_the_chrome_explored_again_in_mai
     assert memory.revealed(answers) == ()
     memory.learn(answers, "http://a.test/2", None)
     assert memory.recall(answers, "http://a.test/3") is ClickMemory.UNKNOWN
+
+
+def _tooltip(text: str, index: int = 0) -> ClickCandidate:
+    # One entry of a list of QR-code tooltips: same template, its own text.
+    return ClickCandidate(
+        index=index,
+        priority=0,
+        text=text,
+        accessible_name="",
+        region=Region.MAIN,
+        context_heading="",
+        tag="span",
+        path="main>div>ol>li>span>span",
+    )
+
+
+def test_a_template_whose_candidates_lead_nowhere_is_inert_after_enough_of_them() -> None:
+    memory = ClickMemory()
+    page = "http://a.test/accounts"
+    for n in range(INERT_EVIDENCE):
+        assert not memory.inert_template(click_key(page, _tooltip("Library")))
+        memory.learn(click_key(page, _tooltip(f"Account {chr(65 + n)}")), page, None)
+    # Another text of the same template, from another page: inert.
+    assert memory.inert_template(click_key("http://a.test/other", _tooltip("Library")))
+    # Another template (a button in the same list), or another host: not.
+    button = ClickCandidate(1, 1, "Library", "", Region.MAIN, "", tag="button", path="main>div")
+    assert not memory.inert_template(click_key(page, button))
+    assert not memory.inert_template(click_key("http://b.test/accounts", _tooltip("Library")))
+
+
+def test_the_same_candidate_learnt_again_is_no_more_evidence() -> None:
+    memory = ClickMemory()
+    key = click_key("http://a.test/1", _tooltip("Library"))
+    for page in range(INERT_EVIDENCE + 2):
+        memory.learn(key, f"http://a.test/{page}", None)
+    assert not memory.inert_template(key)
+
+
+@pytest.mark.parametrize("active", ["leads somewhere", "reveals links"])
+def test_one_candidate_of_the_template_that_does_something_keeps_it_clicked(active: str) -> None:
+    memory = ClickMemory()
+    page = "http://a.test/cards"
+    if active == "leads somewhere":
+        memory.learn(click_key(page, _tooltip("Halls")), page, "http://a.test/halls")
+    else:
+        halls = (Link("http://a.test/halls", "Halls"),)
+        memory.learn(click_key(page, _tooltip("Halls")), page, None, revealed=halls)
+    for n in range(INERT_EVIDENCE + 2):
+        memory.learn(click_key(page, _tooltip(f"Card {chr(65 + n)}")), page, None)
+    assert not memory.inert_template(click_key(page, _tooltip("Fees")))
+
+
+def test_an_inert_templates_candidates_are_answered_without_a_click() -> None:
+    # No browser: every candidate's template is inert, so explore_clicks
+    # never opens or clicks a page (a click would fail on context None).
+    memory = ClickMemory()
+    page = "http://a.test/accounts"
+    for n in range(INERT_EVIDENCE):
+        memory.learn(click_key(page, _tooltip(f"Account {chr(65 + n)}")), page, None)
+    explored = memory.explored
+    candidates = [_tooltip(f"Other {n}", index=n) for n in range(5)]
+    links = asyncio.run(
+        explore_clicks(None, "http://a.test/more", candidates, RenderSettings(), memory)  # type: ignore[arg-type]
+    )
+    assert links == []
+    assert memory.inert == 5 and memory.explored == explored
