@@ -213,14 +213,14 @@ ACTIVITY_SCRIPT = r"""
   // What an element's events do not cover (an import() of a module, a
   // stylesheet's @import): stamped when the resource timing entry arrives.
   const TIMED = new Set(["script", "link", "css", "iframe"]);
-  const workerScripts = new Map();  // a silent worker's script URL -> its state
+  const workerScripts = new Map();  // a script URL -> the silent workers started from it
   const INERT = /\.(woff2?|ttf|otf|eot|png|jpe?g|gif|webp|avif|svg|ico|mp4|webm|mp3)(\?|#|$)/i;
   if (window.PerformanceObserver) {
     try {
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) {
-          const worker = workerScripts.get(entry.name);
-          if (worker && worker.loaded < 0) worker.loaded = entry.responseEnd || now();
+          for (const worker of workerScripts.get(entry.name) || [])
+            if (worker.loaded < 0) worker.loaded = entry.responseEnd || now();
           if (!TIMED.has(entry.initiatorType)) continue;
           if (INERT.test(entry.name)) continue;
           if (entry.initiatorType === "css" && !/\.css(\?|#|$)/i.test(entry.name)) continue;
@@ -245,10 +245,13 @@ ACTIVITY_SCRIPT = r"""
         try { url = new URL(String(args[0]), location.href).href; } catch (e) {}
         const state = { loaded: /^(blob|data):/i.test(url) ? now() : -1, asked: false };
         A.silentWorkers.add(state);
-        if (url && state.loaded < 0) workerScripts.set(url, state);
+        if (url && state.loaded < 0) {
+          if (!workerScripts.has(url)) workerScripts.set(url, new Set());
+          workerScripts.get(url).add(state);
+        }
         const heard = () => {
           A.silentWorkers.delete(state);
-          workerScripts.delete(url);
+          if (workerScripts.has(url)) workerScripts.get(url).delete(state);
           A.lastLoadEnd = now();
         };
         worker.addEventListener("message", heard);

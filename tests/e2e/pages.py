@@ -422,12 +422,14 @@ ASKED_WORKER_JS = """addEventListener("message", () => {
 });
 """
 
-# A search index's worker: started with the page, it waits for a search that
-# never comes. The page is rendered by the server.
+# A search index's workers (a pool of two, from one script): started with the
+# page, they wait for a search that never comes. The page is rendered by the
+# server.
 IDLE_WORKER = """<!doctype html>
 <html><head><title>Idle worker</title></head>
 <body><main><h1>Canteens</h1><p>The canteen opens at noon.</p></main>
-<script>const search = new Worker("/idle-worker.js");</script>
+<script>const pool = [new Worker("/idle-worker.js"), new Worker("/idle-worker.js")];
+const search = pool[1];</script>
 </body></html>
 """
 
