@@ -230,6 +230,12 @@ def ablations(budget: int) -> list[Variant]:
             replace(base, term_weights=False),
             rule="learnt term weights",
         ),
+        Variant(
+            "section words off",
+            AnchorScorer(),
+            replace(base, section_words=False),
+            rule="learnt section words",
+        ),
     ]
 
 

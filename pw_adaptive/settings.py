@@ -101,6 +101,11 @@ class CrawlSettings:
     so far (a term on every page, like "student" on a portal, counts less)."""
     section_floors: bool = True
     """Give links their region's floor score (menus explore, footers rarely)."""
+    section_words: bool = True
+    """Learn which qualifiers of the query the site uses as section names that
+    lead nowhere (``pw_adaptive.core.sections``): after ten irrelevant pages
+    under "/pregrado/" and none relevant, "pregrado" in a parent segment of a
+    URL is no longer a clue for "becas para estudiantes de pregrado"."""
     probe_soft_404: bool = True
     """Render a route that cannot exist on the start origin and skip pages
     that look like it (SPAs answer unknown routes with HTTP 200). It renders

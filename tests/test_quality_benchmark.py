@@ -291,6 +291,7 @@ def test_every_ablation_changes_exactly_one_thing_and_defaults_stay() -> None:
                 "inherit",
                 "inherit_min_relevance",
                 "term_weights",
+                "section_words",
                 "use_sitemaps",
                 "adaptive",
             )

@@ -111,6 +111,8 @@ class Frontier:
         """Entries popped so far (in flight or done): the budget used."""
         self.upgraded = 0
         """Re-pushes of a queued URL that raised its score."""
+        self.demoted = 0
+        """Queued URLs whose score was lowered (`demote`)."""
         self._seq = 0
         self._queued: dict[str, FrontierEntry] = {}
         self._in_flight: dict[str, FrontierEntry] = {}
@@ -251,6 +253,24 @@ class Frontier:
         """Replace a queued entry by a better-scored one (old tuples go stale)."""
         self.upgraded += 1
         self._enqueue(FrontierEntry(old.url, float(score), depth, blind, parent, text, old.seq))
+
+    def demote(self, url: str, score: float, *, blind: bool) -> bool:
+        """Lower the score of queued canonical `url` to `score` (and set its
+        blindness), keeping its place among equals: what made its score is
+        known now to promise less. False, and nothing changed, when `url` is
+        not queued or `score` is not lower. Raises ValueError for a NaN score."""
+        if math.isnan(score):
+            raise ValueError(f"score is NaN for {url!r}")
+        queued = self._queued.get(url)
+        if queued is None or score >= queued.score:
+            return False
+        self.demoted += 1
+        self._enqueue(
+            FrontierEntry(
+                url, float(score), queued.depth, blind, queued.parent, queued.text, queued.seq
+            )
+        )
+        return True
 
     def _enqueue(self, entry: FrontierEntry) -> None:
         url = entry.url

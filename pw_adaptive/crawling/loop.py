@@ -26,9 +26,16 @@ from typing import TYPE_CHECKING, Any
 
 from pw_adaptive.core.dedup import fingerprint
 from pw_adaptive.core.frontier import DUPLICATE_URL, INVALID_URL, QUEUED, FrontierEntry
-from pw_adaptive.core.links import LANGUAGE_SWITCH_FACTOR, Link, Region, is_language_switch
+from pw_adaptive.core.links import (
+    LANGUAGE_SWITCH_FACTOR,
+    Link,
+    LinkScore,
+    Region,
+    is_language_switch,
+)
 from pw_adaptive.core.relevance import MIN_RELEVANCE, about_enough, assess, scan_page
 from pw_adaptive.core.scoring import AnchorScorer, LinkScorer
+from pw_adaptive.core.sections import mask_section_words, section_terms
 from pw_adaptive.core.stopper import StopReason
 from pw_adaptive.core.urls import canonicalize_url, url_host
 from pw_adaptive.core.variants import route_anchor, slash_twin, without_return_to
@@ -286,6 +293,10 @@ class PageProcessor:
         # give-up back.
         if run.term_weights is not None:
             run.term_weights.observe(hits.mask)
+        if run.sections is not None:
+            words = run.sections.observe(final, score)
+            if words:
+                self._rescore_section_links(words)
         await self._push_links(entry, page, final, score)
         reason = await self._observe(entry, page.markdown, score, hits)
         harvested: list[AttachmentRecord] = []
@@ -466,19 +477,13 @@ class PageProcessor:
                 if policy is not None and not policy.allows(target):
                     frontier.skip("robots")
                     continue
-            scored = self.scorer.score(
-                link,
-                run.query,
-                score,
-                inherit=self._inherit,
-                floors=self._floors,
-                weights=weights,
-                inherit_min=self._inherit_min,
-            )
-            priority = scored.score
-            if is_language_switch(final, target):
-                # Another language version of the site goes last.
-                priority *= LANGUAGE_SWITCH_FACTOR
+            factor = LANGUAGE_SWITCH_FACTOR if is_language_switch(final, target) else 1.0
+            sections = run.sections
+            in_section = sections is not None and section_terms(run.query, target) != 0
+            scored = self._score(link, target, score, weights)
+            # Another language version of the site goes last (factor).
+            priority = scored.score * factor
+            before = frontier.queued_score(target)
             placed = frontier.place(
                 target,
                 score=priority,
@@ -487,10 +492,49 @@ class PageProcessor:
                 parent=final,
                 text=link.text or link.accessible_name,
             )
+            if in_section and frontier.queued_score(target) != before:
+                run.section_links[target] = (link, score, factor)
             if placed is None:
                 # "/team/" queued while "/team", queued before the slash rule
                 # was learnt, waits too: one entry for the page.
                 self._drop_slash_twins(target)
+
+    def _score(
+        self, link: Link, target: str, parent: float, weights: list[float] | None
+    ) -> LinkScore:
+        """``link`` (to canonical ``target``) scored on a page of relevance
+        ``parent``; the query's spent section words (``SectionWords``) in
+        the parents of its path say nothing."""
+        run = self.run
+        if run.sections is not None and run.sections.spent:
+            masked = mask_section_words(run.query, target, run.sections.spent)
+            if masked != target:
+                link = replace(link, url=masked)
+        return self.scorer.score(
+            link,
+            run.query,
+            parent,
+            inherit=self._inherit,
+            floors=self._floors,
+            weights=weights,
+            inherit_min=self._inherit_min,
+        )
+
+    def _rescore_section_links(self, spent: int) -> None:
+        """Score again, without the section words just ``spent``, the queued
+        links whose paths hold them; lower those that promised more."""
+        run = self.run
+        frontier = run.frontier
+        prior = run.query.term_weights
+        weights = list(prior) if run.term_weights is None else run.term_weights.combined(prior)
+        for target, (link, parent, factor) in list(run.section_links.items()):
+            if frontier.queued_score(target) is None:
+                del run.section_links[target]
+                continue
+            if not section_terms(run.query, target) & spent:
+                continue
+            scored = self._score(link, target, parent, weights)
+            frontier.demote(target, scored.score * factor, blind=scored.blind)
 
     async def _harvest(self, page: RenderedPage, final: str) -> list[AttachmentRecord]:
         """Fetch and read the page's new attachments; returns their records (kept

@@ -14,9 +14,11 @@ from typing import Any
 
 from pw_adaptive.core.dedup import ContentDeduper
 from pw_adaptive.core.frontier import Frontier
+from pw_adaptive.core.links import Link
 from pw_adaptive.core.query import Query, TermWeights
 from pw_adaptive.core.relevance import SiteTitles
 from pw_adaptive.core.scope import Scope
+from pw_adaptive.core.sections import SectionWords
 from pw_adaptive.core.soft404 import Soft404Detector
 from pw_adaptive.core.stopper import Adaptive, StopReason
 from pw_adaptive.core.traps import TrapDetector, TrapReason
@@ -49,6 +51,12 @@ class CrawlRun:
     adaptive: Adaptive
     scope: Scope
     term_weights: TermWeights | None = None
+    sections: SectionWords | None = None
+    """Qualifiers of the query learnt to name sections that lead nowhere."""
+    section_links: dict[str, tuple[Link, float, float]] = field(default_factory=dict)
+    """Queued URLs that hold a qualifier in a parent segment: the sighting
+    that gave each its score (the link, its page's relevance, the language
+    factor), to score it again once the qualifier is spent."""
     dedup: ContentDeduper = field(default_factory=ContentDeduper)
     soft404: Soft404Detector = field(default_factory=Soft404Detector)
     variants: VariantLearner = field(default_factory=VariantLearner)
@@ -166,6 +174,13 @@ class CrawlRun:
             "queued": len(self.frontier),
             "best_queued": round(best, 4),
             "sitemap": sitemap.to_json(),
+            # Qualifiers learnt to name sections that lead nowhere: links that
+            # held them only there were scored again without them.
+            "section_words": [
+                term
+                for i, term in enumerate(self.query.terms)
+                if self.sections is not None and self.sections.spent >> i & 1
+            ],
         }
 
     def record_skip(self, url: str, parent: str, reason: str) -> SkipRecord | None:
@@ -213,6 +228,7 @@ def new_run(start_url: str, query: Query, settings: CrawlSettings) -> CrawlRun:
         adaptive=Adaptive(settings.adaptive, len(query), settings.forgive_score),
         scope=scope,
         term_weights=TermWeights(len(query)) if settings.term_weights else None,
+        sections=SectionWords(query) if settings.section_words else None,
         dedup=ContentDeduper.from_settings(settings.dedup),
         variants=VariantLearner(settings.variant_evidence),
     )

@@ -127,6 +127,28 @@ def test_repush_with_lower_score_changes_nothing() -> None:
     assert frontier.upgraded == 0
 
 
+def test_demote_lowers_a_queued_score_and_its_blindness() -> None:
+    frontier = Frontier()
+    frontier.push("https://u.edu/course", score=0.3, depth=2, text="CFO601")
+    frontier.push("https://u.edu/blog", score=0.1, depth=1, blind=True)
+    assert frontier.best_score() == 0.3
+    assert not frontier.demote("https://u.edu/course", 0.4, blind=True)  # not lower
+    assert not frontier.demote("https://u.edu/unknown", 0.0, blind=True)
+    assert frontier.demote("https://u.edu/course", 0.08, blind=True)
+    assert frontier.demoted == 1
+    assert frontier.best_score() == 0.0  # nothing with a clue is queued now
+    entries = _drain(frontier)
+    assert _urls(entries) == ["https://u.edu/blog", "https://u.edu/course"]
+    assert (entries[1].score, entries[1].blind, entries[1].text, entries[1].seq) == (
+        0.08,
+        True,
+        "CFO601",
+        0,
+    )
+    with pytest.raises(ValueError, match="NaN"):
+        frontier.demote("https://u.edu/x", float("nan"), blind=False)
+
+
 def test_redirect_target_becomes_alias() -> None:
     frontier = Frontier()
     frontier.push("https://u.edu/old", score=0.5, depth=1)

@@ -14,6 +14,7 @@ from pw_adaptive import AdaptiveCrawler, CrawlSettings, StartPageError
 from pw_adaptive.core.links import Link, Region
 from pw_adaptive.core.query import Query
 from pw_adaptive.core.relevance import SHARE_OF_BEST, assess
+from pw_adaptive.core.sections import SECTION_PATIENCE
 from pw_adaptive.crawling.checkpoint import Checkpoint
 from pw_adaptive.pages import FetchResult, RenderedPage, is_mail_address_url
 from pw_adaptive.testing import FakeRenderer, make_page
@@ -123,6 +124,53 @@ def test_the_links_of_the_page_being_judged_hold_back_a_give_up() -> None:
     assert pages[10] == "/section-9"  # the last of the ten blind pages
     assert "/section-9/main-library" in pages
     assert result.stop_reason != "no_relevant_pages"
+
+
+def _course_catalogue(url: str) -> RenderedPage:
+    """A faculty site whose menu leads to a catalogue of thirty courses, each
+    with "pregrado" in its path and nothing on grants, and to a blog whose
+    post on grants answers the query; nothing in the menu names grants."""
+    path = url.removeprefix(SITE) or "/"
+    courses = [f"/pregrado/plan/c{i:02d}" for i in range(30)]
+    links = [
+        Link(SITE + "/pregrado/plan", text="Plan de estudios", region=Region.NAV),
+        Link(SITE + "/blog", text="Blog", region=Region.NAV),
+    ]
+    if path == "/pregrado/plan":
+        links += [Link(SITE + p, text=p[-3:].upper()) for p in courses]
+    if path == "/blog":
+        links.append(Link(SITE + "/blog/ayudas", text="Ayudas económicas"))
+    subject = ["óptica", "mecánica", "termodinámica", "electromagnetismo", "astrofísica"]
+    n = int(path[-2:]) if path[-2:].isdigit() else 0
+    text = (
+        f"El curso {path} de {subject[n % 5]}: {n + 2} créditos, {3 * n + 1} horas de"
+        f" laboratorio, examen en la semana {n % 7 + 9} y tareas {'semanales' if n % 2 else ''}."
+    )
+    if path == "/blog":
+        text = "## Blog\n\nNoticias del centro de estudiantes y de la biblioteca."
+    if path == "/blog/ayudas":
+        text = "## Becas\n\nLas becas para estudiantes de pregrado cubren la matrícula."
+    return make_page(url, title=path, markdown=text, links=links)
+
+
+@pytest.mark.parametrize("learn", [True, False])
+def test_a_qualifier_that_names_a_section_of_irrelevant_pages_stops_leading(learn: bool) -> None:
+    settings = CrawlSettings(
+        concurrency=1, respect_robots=False, probe_soft_404=False, adaptive_stop=False,
+        max_pages=40, section_words=learn,
+    )  # fmt: skip
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_course_catalogue))
+    result = asyncio.run(crawler.run(SITE + "/", "becas para estudiantes de pregrado"))
+    pages = [p.url.removeprefix(SITE) for p in result.pages]
+    courses = sum(
+        1 for p in pages[: pages.index("/blog/ayudas")] if p.startswith("/pregrado/plan/")
+    )
+    # The section's page and nine courses spend the word (a tenth may be on
+    # its way by then); without learning, all thirty come first.
+    if learn:
+        assert courses <= SECTION_PATIENCE
+    else:
+        assert courses == 30
 
 
 def test_the_budget_is_a_hard_limit() -> None:
