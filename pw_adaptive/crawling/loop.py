@@ -478,8 +478,9 @@ class PageProcessor:
                     frontier.skip("robots")
                     continue
             factor = LANGUAGE_SWITCH_FACTOR if is_language_switch(final, target) else 1.0
-            sections = run.sections
-            in_section = sections is not None and section_terms(run.query, target) != 0
+            # A link under a qualifier's section is kept, to be scored again
+            # if the word is spent (_rescore_section_links).
+            in_section = run.sections is not None and section_terms(run.query, target) != 0
             scored = self._score(link, target, score, weights)
             # Another language version of the site goes last (factor).
             priority = scored.score * factor
