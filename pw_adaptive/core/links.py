@@ -37,7 +37,7 @@ from typing import Final, Literal
 from urllib.parse import urlsplit
 
 from pw_adaptive.core.query import Query, normalize_text
-from pw_adaptive.core.relevance import EVIDENCE_RELEVANCE, url_words
+from pw_adaptive.core.relevance import EVIDENCE_RELEVANCE, route_or_path, url_words
 from pw_adaptive.core.urls import language_prefix
 from pw_adaptive.text.languages import phrases
 from pw_adaptive.text.scripts import UNSPACED, WORD
@@ -335,9 +335,7 @@ def _leaf_words(url: str) -> str:
     words = url_words(url)
     if not words:
         return ""
-    parts = urlsplit(url)
-    route = parts.fragment if parts.fragment.startswith(("/", "!/")) else ""
-    path = route.split("?", 1)[0] if route.strip("!/") else parts.path
+    _, path = route_or_path(url)
     leaf = next((segment for segment in reversed(path.split("/")) if segment), "")
     return url_words(f"/{leaf}") if leaf else ""
 

@@ -62,6 +62,7 @@ __all__ = [
     "about_enough",
     "assess",
     "relevance",
+    "route_or_path",
     "scan_page",
     "strip_link_targets",
     "url_words",
@@ -173,6 +174,18 @@ def scan_page(query: Query, markdown: str) -> TextHits:
     """A page's query hits, block by block, link targets dropped: computed once
     per page and shared by :func:`assess`, the stopper and the term weights."""
     return query.scan(markdown, clean=strip_link_targets)
+
+
+def route_or_path(url: str) -> tuple[bool, str]:
+    """The path whose segments name ``url``'s page: a hash route's (``#/a/b``,
+    ``#!/a/b``; its own query left out), with True, else the URL's path, with
+    False. :func:`url_words` reads both; the last segment of this one names
+    the page, the others its sections."""
+    parts = urlsplit(url)
+    route = parts.fragment if parts.fragment.startswith(("/", "!/")) else ""
+    if route.strip("!/"):
+        return True, route.split("?", 1)[0]
+    return False, parts.path
 
 
 @functools.lru_cache(maxsize=16384)

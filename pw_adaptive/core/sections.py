@@ -31,7 +31,7 @@ from typing import Any, Final
 from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
 from pw_adaptive.core.query import Query
-from pw_adaptive.core.relevance import MIN_RELEVANCE, url_words
+from pw_adaptive.core.relevance import MIN_RELEVANCE, route_or_path, url_words
 
 __all__ = [
     "SECTION_PATIENCE",
@@ -63,27 +63,19 @@ def qualifiers_of(query: Query) -> int:
     return sum(1 << i for i, w in enumerate(weights) if w >= 1.0 and not topical[i])
 
 
-def _route_and_path(url: str) -> tuple[str, str]:
-    """The path segments that :func:`url_words` reads: ("route", path) for a
-    hash route's, ("path", path) otherwise."""
-    parts = urlsplit(url)
-    fragment = parts.fragment
-    if fragment.startswith(("/", "!/")) and fragment.strip("!/"):
-        return "route", fragment.split("?", 1)[0]
-    return "path", parts.path
-
-
 def _segments(path: str) -> list[str]:
     return [segment for segment in path.split("/") if segment]
 
 
+@functools.lru_cache(maxsize=8192)
 def section_terms(query: Query, url: str) -> int:
     """The qualifiers of ``query`` that ``url`` holds in a parent segment of
-    its path (or hash route) and not in its last segment."""
+    its path (or hash route) and not in its last segment. Asked of every
+    link the crawl scores, and a site's menus repeat the same links: cached."""
     qualifiers = qualifiers_of(query)
     if not qualifiers:
         return 0
-    _, path = _route_and_path(url)
+    _, path = route_or_path(url)
     segments = _segments(path)
     if len(segments) < 2:
         return 0
@@ -99,7 +91,7 @@ def mask_section_words(query: Query, url: str, spent: int) -> str:
     itself when there is nothing to mask."""
     if not spent or not section_terms(query, url) & spent:
         return url
-    kind, path = _route_and_path(url)
+    is_route, path = route_or_path(url)
     segments = path.split("/")
     last = max(i for i, segment in enumerate(segments) if segment)
     for i in range(last):
@@ -108,7 +100,7 @@ def mask_section_words(query: Query, url: str, spent: int) -> str:
             segments[i] = _MASK
     masked = "/".join(segments)
     parts = urlsplit(url)
-    if kind == "route":
+    if is_route:
         query_part = parts.fragment.partition("?")
         fragment = masked + (query_part[1] + query_part[2])
         return urlunsplit(parts._replace(fragment=fragment))

@@ -405,17 +405,9 @@ LATE_WORKER_JS = """postMessage("<h1>Fees</h1><p>The library fine is 20 pence a 
 
 # A worker that only answers when asked, after a while (pdf.js parsing a
 # document): the page asks it at once, and renders what it answers.
-ASKED_WORKER = """<!doctype html>
-<html><head><title>Asked worker</title></head>
-<body><div id="app"></div>
-<script>
-const worker = new Worker("/asked-worker.js");
-worker.addEventListener("message", (event) => {
-  document.getElementById("app").innerHTML = event.data;
-});
-worker.postMessage("render");
-</script></body></html>
-"""
+ASKED_WORKER = LATE_WORKER.replace("/late-worker.js", "/asked-worker.js").replace(
+    "</script>", 'worker.postMessage("render");\n</script>'
+)
 
 ASKED_WORKER_JS = """addEventListener("message", () => {
   setTimeout(() => postMessage("<h1>Deadlines</h1><p>Theses are due on 1 June.</p>"), 300);
