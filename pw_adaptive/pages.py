@@ -20,6 +20,7 @@ from pw_adaptive.records import PageTimings
 
 __all__ = [
     "ATTACHMENT_EXTENSIONS",
+    "FEED_EXTENSIONS",
     "MEDIA_EXTENSIONS",
     "Attachment",
     "FetchResult",
@@ -28,6 +29,7 @@ __all__ = [
     "RenderedPage",
     "Renderer",
     "attachment_kind",
+    "is_feed_url",
     "is_mail_address_url",
     "is_media_url",
 ]
@@ -175,6 +177,23 @@ def is_media_url(url: str) -> bool:
     """True when ``url``'s path ends in an extension of :data:`MEDIA_EXTENSIONS`
     (images, video, audio, fonts, archives, installers, e-books)."""
     return _extension(url) in MEDIA_EXTENSIONS
+
+
+FEED_EXTENSIONS: frozenset[str] = frozenset({"xml", "rss", "atom"})
+"""URL path extensions of machine-readable documents: news feeds (``feed.xml``,
+``index.xml``, ``rss.xml``, ``atom.xml``) and sitemaps. A feed lists the
+titles and teasers of pages the crawl can reach as pages; a sitemap is read
+as one by the crawl's sitemap step. Neither is a page for a reader."""
+
+
+def is_feed_url(url: str) -> bool:
+    """True when ``url`` is a news feed or another XML document rather than a
+    page: its path ends in an extension of :data:`FEED_EXTENSIONS`, or its last
+    segment is ``feed`` (WordPress serves every feed at ``.../feed/``)."""
+    if _extension(url) in FEED_EXTENSIONS:
+        return True
+    path = urlsplit(url).path.rstrip("/")
+    return path[path.rfind("/") + 1 :].lower() == "feed"
 
 
 _MAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[^\W\d_]{2,}")

@@ -50,6 +50,7 @@ __all__ = [
     "FOCUS_MENTIONS",
     "HEADING_WEIGHT",
     "HUB_LINK_SHARE",
+    "LISTING_HEADINGS",
     "MIN_RELEVANCE",
     "PASSING_MENTIONS",
     "QUALIFIERS_SHARE",
@@ -125,6 +126,19 @@ HUB_LINK_SHARE: Final = 0.5
 """A page whose text is more than half link text is a hub (a menu, a list of
 news teasers, a table of contents): it leads to the answer, it is not one."""
 
+LISTING_HEADINGS: Final = 3
+"""A page with at least this many headings that are each a link, making up at
+least half of its headings, is a listing (a blog index, an author's or a
+tag's page of posts, a news archive): each linked heading is the title of
+another page, with its teaser below. Such a page is not about the query,
+however much its teasers say, as a hub is not: it leads to the answer. Blog
+and documentation themes write their post lists this way (Hugo, Jekyll,
+Docusaurus, WordPress); a page whose own sections link to their details
+(a programme with a heading per linked course) mostly has headings of its
+own too. On the real corpus (166 tasks) 13 pages marked relevant were
+listings (a blog index, four authors' pages, a wiki's index, post types),
+all labelled irrelevant, and no labelled-relevant page was one."""
+
 QUALIFIERS_SHARE: Final = 0.5
 """When a query names a topic of the lexicon ("Wohnheim") beside words that
 qualify it ("Karlsruhe"), a page that names none of the topic's words and
@@ -159,6 +173,10 @@ _NON_TEXT: Final = re.compile(r"[\s#*_>|\-\[\]()`]+")
 # URL, so path words do not count as body mentions nor lengthen the body.
 _LINK_TARGET: Final = re.compile(r"\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")
 _ATX_HEADING: Final = re.compile(r"^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
+# A heading that is one link and nothing else: "## [Post title](url)".
+_LINKED_HEADING: Final = re.compile(
+    r"^ {0,3}#{1,6}[ \t]+\[[^\]\n]*\]\([^)\n]*\)[ \t#]*$", re.MULTILINE
+)
 # camelCase boundaries in route slugs ("studentHousing").
 _CAMEL_BOUNDARY: Final = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _URL_SEPARATORS: Final = re.compile(r"[\W_]+")
@@ -242,7 +260,8 @@ def assess(
     it names a specific term where a page states its subject (title, a heading
     or the URL) or mentions it :data:`FOCUS_MENTIONS` times in its body, and it
     is not a hub: at most :data:`HUB_LINK_SHARE` of its text is link text,
-    and it is not the site's home page (:func:`~pw_adaptive.core.urls.is_home_page`:
+    it is not a listing of other pages' titles and teasers
+    (:data:`LISTING_HEADINGS`), and it is not the site's home page (:func:`~pw_adaptive.core.urls.is_home_page`:
     an overview of every topic; on the real corpus, 157 tasks, the crawl had
     marked nine home pages relevant, and hand labels call all nine irrelevant);
     and, when the query names a topic of the lexicon, the page names one of
@@ -305,6 +324,7 @@ def assess(
         score >= EVIDENCE_RELEVANCE
         and named
         and _link_share(markdown) <= HUB_LINK_SHARE
+        and not _is_listing(markdown)
         and not (url and is_home_page(url))
     )
     return Assessment(score, about)
@@ -344,6 +364,14 @@ def _link_share(markdown: str) -> float:
     linked = sum(len(m) for m in _LINK_TEXT.findall(markdown))
     total = len(_NON_TEXT.sub("", _LINK_TARGET.sub("]", markdown)))
     return linked / total if total else 0.0
+
+
+def _is_listing(markdown: str) -> bool:
+    """Whether the page lists other pages under linked headings (:data:`LISTING_HEADINGS`)."""
+    linked = len(_LINKED_HEADING.findall(markdown))
+    if linked < LISTING_HEADINGS:
+        return False
+    return 2 * linked >= len(_ATX_HEADING.findall(markdown))
 
 
 def _word_count(text: str) -> float:

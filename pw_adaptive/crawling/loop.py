@@ -52,6 +52,7 @@ from pw_adaptive.pages import (
     Fetcher,
     RenderedPage,
     attachment_kind,
+    is_feed_url,
     is_mail_address_url,
     is_media_url,
 )
@@ -439,6 +440,11 @@ class PageProcessor:
             if is_media_url(target):
                 # A photo, a video, an archive: nothing to read, nothing to follow.
                 frontier.skip("media_file")
+                continue
+            if is_feed_url(target):
+                # A news feed (or a sitemap): the titles and teasers of pages
+                # that are reached as pages.
+                frontier.skip("feed")
                 continue
             if is_mail_address_url(target):
                 # An e-mail address written without "mailto:": a 404 under the page.

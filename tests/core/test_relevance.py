@@ -300,6 +300,36 @@ def test_a_page_is_about_the_query_when_it_names_it_and_is_not_a_hub(
     assert verdict.about is about
 
 
+def _teaser(title: str, slug: str) -> str:
+    return f"## [{title}](https://u.example/blog/{slug}/)\n\nA short teaser on {title.lower()}."
+
+
+def test_a_listing_of_posts_is_not_about_the_query_however_much_its_teasers_say() -> None:
+    q = Query("student housing")
+    posts = [
+        ("Student housing fees for 2025", "fees"),
+        ("New student housing opens", "new-hall"),
+        ("Housing for exchange students", "exchange"),
+    ]
+    listing = "# Blog\n\n" + "\n\n".join(_teaser(t, s) for t, s in posts)
+    verdict = assess(q, markdown=listing, title="Blog")
+    assert verdict.relevance >= EVIDENCE_RELEVANCE
+    assert not verdict.about
+    # Two linked headings are not yet a listing.
+    two = "# Blog\n\n" + "\n\n".join(_teaser(t, s) for t, s in posts[:2])
+    assert assess(q, markdown=two, title="Blog").about
+    # A page whose own sections each link to their details: most headings
+    # are its own, so it stays about the query.
+    own = "\n\n".join(
+        f"## {h}\n\nStudent housing {h.lower()}: rooms from 150 a week, halls on campus."
+        for h in ("Halls", "Rent", "Contracts", "Rooms")
+    )
+    programme = (
+        "# Student housing\n\n" + own + "\n\n" + "\n\n".join(_teaser(t, s) for t, s in posts)
+    )
+    assert assess(q, markdown=programme, title="Student housing").about
+
+
 def test_a_page_on_the_qualifier_alone_is_not_about_the_topic() -> None:
     # "engineering" qualifies the topic the lexicon knows (scholarships): a
     # page that names only the qualifier, half the query, is no evidence of

@@ -16,7 +16,7 @@ from pw_adaptive.core.query import Query
 from pw_adaptive.core.relevance import SHARE_OF_BEST, assess
 from pw_adaptive.core.sections import SECTION_PATIENCE
 from pw_adaptive.crawling.checkpoint import Checkpoint
-from pw_adaptive.pages import FetchResult, RenderedPage, is_mail_address_url
+from pw_adaptive.pages import FetchResult, RenderedPage, is_feed_url, is_mail_address_url
 from pw_adaptive.testing import FakeRenderer, make_page
 
 SITE = "http://portal.test"
@@ -321,6 +321,8 @@ def _site_with_faq_and_photos(url: str) -> RenderedPage:
         Link(SITE + "/help/faq/", text="Häufige Fragen", region=Region.MAIN),
         Link(SITE + "/photos/campus.webp", text="Campus photo", region=Region.NAV),
         Link(SITE + "/media/welcome.MP4", text="Welcome video", region=Region.NAV),
+        Link(SITE + "/feed.xml", text="Mensa news (RSS)", region=Region.FOOTER),
+        Link(SITE + "/news/feed/", text="Mensa news feed", region=Region.FOOTER),
         # href="library@uni.example" without mailto: resolved under the page.
         Link(SITE + "/help/library@uni.example", text="library@uni.example", region=Region.MAIN),
     ]
@@ -338,6 +340,9 @@ def test_a_faq_page_goes_first_among_blind_links_and_media_and_mail_addresses_ar
     assert all(p.blind for p in result.pages[1:])
     assert not any(url.endswith((".webp", ".MP4")) for url in renderer.rendered)
     assert result.skipped["media_file"] >= 2
+    # The feeds name the query, yet are never rendered.
+    assert not any("feed" in url for url in renderer.rendered)
+    assert result.skipped["feed"] >= 2
     assert "@" not in "".join(renderer.rendered)
     assert result.skipped["mail_address"] >= 1
 
@@ -454,6 +459,25 @@ def test_a_slash_twin_waits_while_its_twin_renders_and_is_not_rendered_twice() -
 )
 def test_a_mail_address_in_a_path_is_told_from_a_page(url: str, address: bool) -> None:
     assert is_mail_address_url(url) is address
+
+
+@pytest.mark.parametrize(
+    ("url", "feed"),
+    [
+        ("https://u.example/feed.xml", True),
+        ("https://u.example/blog/index.xml", True),
+        ("https://u.example/news/rss.XML", True),
+        ("https://u.example/atom.atom", True),
+        ("https://u.example/feed/", True),
+        ("https://u.example/category/news/feed", True),
+        ("https://u.example/feedback/", False),
+        ("https://u.example/news-feed/", False),
+        ("https://u.example/xml-course/", False),
+        ("https://u.example/", False),
+    ],
+)
+def test_a_feed_is_told_from_a_page(url: str, feed: bool) -> None:
+    assert is_feed_url(url) is feed
 
 
 def _best_first(url: str) -> RenderedPage:
