@@ -56,6 +56,7 @@ __all__ = [
     "QUALIFIERS_SHARE",
     "SHARE_OF_BEST",
     "SOFT_MIN_SHARE",
+    "TEASER_WORDS",
     "TITLE_WEIGHT",
     "URL_WEIGHT",
     "Assessment",
@@ -127,17 +128,25 @@ HUB_LINK_SHARE: Final = 0.5
 news teasers, a table of contents): it leads to the answer, it is not one."""
 
 LISTING_HEADINGS: Final = 3
-"""A page with at least this many headings that are each a link, making up at
-least half of its headings, is a listing (a blog index, an author's or a
-tag's page of posts, a news archive): each linked heading is the title of
-another page, with its teaser below. Such a page is not about the query,
-however much its teasers say, as a hub is not: it leads to the answer. Blog
-and documentation themes write their post lists this way (Hugo, Jekyll,
-Docusaurus, WordPress); a page whose own sections link to their details
-(a programme with a heading per linked course) mostly has headings of its
-own too. On the real corpus (166 tasks) 13 pages marked relevant were
-listings (a blog index, four authors' pages, a wiki's index, post types),
-all labelled irrelevant, and no labelled-relevant page was one."""
+"""A page with at least this many teaser sections, making up at least half of
+its sections, is a listing: a blog index, an author's or a tag's page of
+posts, a news archive, a grid of cards. A teaser section stands for another
+page: its heading is a link to it ("## [Post title](url)"), or its text is a
+short teaser (:data:`TEASER_WORDS`) beside one or two links ("Read more").
+Such a page is not about the query, however much its teasers say, as a hub
+is not: it leads to the answer. Blog, documentation and portal themes write
+their lists this way (Hugo, Jekyll, Docusaurus, WordPress, Bootstrap cards);
+a page that explains its topic section by section has sections of its own.
+On the real corpus (166 tasks) 35 pages marked relevant were listings (a
+blog index, authors' pages, a wiki's index, the admissions and student
+services card pages of one portal in both its languages), all labelled
+irrelevant, and no labelled-relevant page was one."""
+
+TEASER_WORDS: Final = 30
+"""The most words (outside link text) of a teaser section
+(:data:`LISTING_HEADINGS`): a card's line or two. On the real corpus 20 to 30
+words tell the same pages apart; at 40 a labelled-relevant page of short
+sections, each with a link, starts to count as a listing."""
 
 QUALIFIERS_SHARE: Final = 0.5
 """When a query names a topic of the lexicon ("Wohnheim") beside words that
@@ -173,10 +182,9 @@ _NON_TEXT: Final = re.compile(r"[\s#*_>|\-\[\]()`]+")
 # URL, so path words do not count as body mentions nor lengthen the body.
 _LINK_TARGET: Final = re.compile(r"\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")
 _ATX_HEADING: Final = re.compile(r"^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
-# A heading that is one link and nothing else: "## [Post title](url)".
-_LINKED_HEADING: Final = re.compile(
-    r"^ {0,3}#{1,6}[ \t]+\[[^\]\n]*\]\([^)\n]*\)[ \t#]*$", re.MULTILINE
-)
+# A heading that is one link and nothing else: "[Post title](url)".
+_LINK_ONLY: Final = re.compile(r"\[[^\]\n]*\]\([^)\n]*\)")
+_IMAGE: Final = re.compile(r"!\[[^\]]*\]\([^)]*\)")
 # camelCase boundaries in route slugs ("studentHousing").
 _CAMEL_BOUNDARY: Final = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _URL_SEPARATORS: Final = re.compile(r"[\W_]+")
@@ -367,11 +375,22 @@ def _link_share(markdown: str) -> float:
 
 
 def _is_listing(markdown: str) -> bool:
-    """Whether the page lists other pages under linked headings (:data:`LISTING_HEADINGS`)."""
-    linked = len(_LINKED_HEADING.findall(markdown))
-    if linked < LISTING_HEADINGS:
+    """Whether the page lists other pages in teaser sections (:data:`LISTING_HEADINGS`)."""
+    # re.split with one group: [before the first heading, heading, section, ...]
+    parts = _ATX_HEADING.split(markdown)
+    sections = len(parts) // 2
+    if sections < LISTING_HEADINGS:
         return False
-    return 2 * linked >= len(_ATX_HEADING.findall(markdown))
+    teasers = 0
+    for i in range(1, len(parts) - 1, 2):
+        heading, body = parts[i].strip(), _IMAGE.sub(" ", parts[i + 1])
+        if _LINK_ONLY.fullmatch(heading):
+            teasers += 1
+            continue
+        links = len(_LINK_TEXT.findall(body))
+        if 1 <= links <= 2 and 0 < word_count(_LINK_TEXT.sub(" ", body)) <= TEASER_WORDS:
+            teasers += 1
+    return teasers >= LISTING_HEADINGS and 2 * teasers >= sections
 
 
 def _word_count(text: str) -> float:
