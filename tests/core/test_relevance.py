@@ -330,6 +330,22 @@ def test_a_listing_of_posts_is_not_about_the_query_however_much_its_teasers_say(
     assert assess(q, markdown=programme, title="Student housing").about
 
 
+def test_a_grid_of_cards_is_a_listing_and_sections_with_their_own_text_are_not() -> None:
+    q = Query("student housing")
+    cards = "\n\n".join(
+        f"### {h}\n\nStudent housing {h.lower()} in brief.\n\n[Read more](https://u.example/{h}/)"
+        for h in ("Halls", "Rent", "Contracts")
+    )
+    grid = "# Student housing\n\n" + cards
+    verdict = assess(q, markdown=grid, title="Student housing")
+    assert verdict.relevance >= EVIDENCE_RELEVANCE
+    assert not verdict.about
+    # The same sections with a paragraph of their own each explain the topic.
+    detail = " Rooms cost 150 a week, bills included; contracts run for 40 weeks from September."
+    own = grid.replace(" in brief.", " in brief." + detail * 2)
+    assert assess(q, markdown=own, title="Student housing").about
+
+
 def test_a_page_on_the_qualifier_alone_is_not_about_the_topic() -> None:
     # "engineering" qualifies the topic the lexicon knows (scholarships): a
     # page that names only the qualifier, half the query, is no evidence of
