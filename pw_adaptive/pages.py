@@ -16,6 +16,7 @@ from typing import Protocol
 from urllib.parse import unquote, urlsplit
 
 from pw_adaptive.core.links import Link
+from pw_adaptive.core.urls import ATTACHMENT_EXTENSIONS, path_extension
 from pw_adaptive.records import PageTimings
 
 __all__ = [
@@ -129,12 +130,6 @@ class Fetcher(Protocol):
     async def fetch(self, url: str, *, max_bytes: int) -> FetchResult: ...
 
 
-ATTACHMENT_EXTENSIONS: frozenset[str] = frozenset(
-    {"pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "odp", "rtf", "csv"}
-)
-"""URL path extensions of documents: listed as attachments, never rendered as pages.
-CSV is included because a browser downloads it rather than showing a page."""
-
 MEDIA_EXTENSIONS: frozenset[str] = frozenset(
     {
         *("png", "jpg", "jpeg", "gif", "webp", "avif", "svg", "ico", "bmp", "tif", "tiff"),
@@ -166,17 +161,10 @@ _MEDIA_TYPE_KINDS: Mapping[str, str] = {
 """Media types (of an ``<a type=...>`` hint or a response) that name a document kind."""
 
 
-def _extension(url: str) -> str:
-    """The lowercased extension of ``url``'s last path segment, or ""."""
-    path = unquote(urlsplit(url).path).lower()
-    dot = path.rfind(".")
-    return path[dot + 1 :] if dot != -1 and "/" not in path[dot:] else ""
-
-
 def is_media_url(url: str) -> bool:
     """True when ``url``'s path ends in an extension of :data:`MEDIA_EXTENSIONS`
     (images, video, audio, fonts, archives, installers, e-books)."""
-    return _extension(url) in MEDIA_EXTENSIONS
+    return path_extension(url) in MEDIA_EXTENSIONS
 
 
 FEED_EXTENSIONS: frozenset[str] = frozenset({"xml", "rss", "atom"})
@@ -190,7 +178,7 @@ def is_feed_url(url: str) -> bool:
     """True when ``url`` is a news feed or another XML document rather than a
     page: its path ends in an extension of :data:`FEED_EXTENSIONS`, or its last
     segment is ``feed`` (WordPress serves every feed at ``.../feed/``)."""
-    if _extension(url) in FEED_EXTENSIONS:
+    if path_extension(url) in FEED_EXTENSIONS:
         return True
     path = urlsplit(url).path.rstrip("/")
     return path[path.rfind("/") + 1 :].lower() == "feed"
@@ -218,7 +206,7 @@ def attachment_kind(url: str, *, download: bool = False, media_type: str = "") -
     else by a media type hint (``<a type="application/pdf">``), else ``"file"`` for a
     link with a ``download`` attribute.
     """
-    extension = _extension(url)
+    extension = path_extension(url)
     if extension in ATTACHMENT_EXTENSIONS:
         return extension
     kind = _MEDIA_TYPE_KINDS.get(media_type.split(";", 1)[0].strip().lower())

@@ -40,7 +40,7 @@ from typing import Final
 from urllib.parse import unquote, urlsplit
 
 from pw_adaptive.core.query import Query, TextHits, normalize_text
-from pw_adaptive.core.urls import is_home_page
+from pw_adaptive.core.urls import ATTACHMENT_EXTENSIONS, is_home_page, path_extension
 from pw_adaptive.text.segment import word_count
 
 __all__ = [
@@ -133,6 +133,10 @@ its sections, is a listing: a blog index, an author's or a tag's page of
 posts, a news archive, a grid of cards. A teaser section stands for another
 page: its heading is a link to it ("## [Post title](url)"), or its text is a
 short teaser (:data:`TEASER_WORDS`) beside one or two links ("Read more").
+A link to the page itself (a heading's permalink) or to a document (a PDF)
+stands for no other page: a documentation page whose headings link to
+their own anchors, or a programme page that ends with its fee schedule and
+two "next steps" cards, is not a listing.
 Such a page is not about the query, however much its teasers say, as a hub
 is not: it leads to the answer. Blog, documentation and portal themes write
 their lists this way (Hugo, Jekyll, Docusaurus, WordPress, Bootstrap cards);
@@ -182,8 +186,8 @@ _NON_TEXT: Final = re.compile(r"[\s#*_>|\-\[\]()`]+")
 # URL, so path words do not count as body mentions nor lengthen the body.
 _LINK_TARGET: Final = re.compile(r"\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")
 _ATX_HEADING: Final = re.compile(r"^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
-# A heading that is one link and nothing else: "[Post title](url)".
-_LINK_ONLY: Final = re.compile(r"\[[^\]\n]*\]\([^)\n]*\)")
+# A markdown link with its target: "[Post title](url)".
+_LINK_WITH_TARGET: Final = re.compile(r"(?<!!)\[[^\]\n]*\]\(([^)\s]*)[^)\n]*\)")
 _IMAGE: Final = re.compile(r"!\[[^\]]*\]\([^)]*\)")
 # camelCase boundaries in route slugs ("studentHousing").
 _CAMEL_BOUNDARY: Final = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -332,7 +336,7 @@ def assess(
         score >= EVIDENCE_RELEVANCE
         and named
         and _link_share(markdown) <= HUB_LINK_SHARE
-        and not _is_listing(markdown)
+        and not _is_listing(markdown, url)
         and not (url and is_home_page(url))
     )
     return Assessment(score, about)
@@ -374,23 +378,46 @@ def _link_share(markdown: str) -> float:
     return linked / total if total else 0.0
 
 
-def _is_listing(markdown: str) -> bool:
-    """Whether the page lists other pages in teaser sections (:data:`LISTING_HEADINGS`)."""
+def _is_listing(markdown: str, url: str = "") -> bool:
+    """Whether the page lists other pages in teaser sections (:data:`LISTING_HEADINGS`).
+    A link to the page itself (a heading's permalink, an anchor) stands for
+    no other page."""
     # re.split with one group: [before the first heading, heading, section, ...]
     parts = _ATX_HEADING.split(markdown)
     sections = len(parts) // 2
     if sections < LISTING_HEADINGS:
         return False
+    page = _without_fragment(url)
     teasers = 0
     for i in range(1, len(parts) - 1, 2):
         heading, body = parts[i].strip(), _IMAGE.sub(" ", parts[i + 1])
-        if _LINK_ONLY.fullmatch(heading):
-            teasers += 1
-            continue
-        links = len(_LINK_TEXT.findall(body))
-        if 1 <= links <= 2 and 0 < word_count(_LINK_TEXT.sub(" ", body)) <= TEASER_WORDS:
-            teasers += 1
+        words = word_count(_LINK_TEXT.sub(" ", body))
+        whole = _LINK_WITH_TARGET.fullmatch(heading)
+        if whole is not None:
+            teaser = _elsewhere(whole.group(1), page)
+        else:
+            links = sum(_elsewhere(target, page) for target in _LINK_WITH_TARGET.findall(body))
+            teaser = 1 <= links <= 2 and 0 < words <= TEASER_WORDS
+        teasers += teaser
     return teasers >= LISTING_HEADINGS and 2 * teasers >= sections
+
+
+def _without_fragment(url: str) -> str:
+    """``url`` without an in-page anchor (a hash route, "#/fees" or "#!/fees",
+    names a page and is kept) and without a trailing slash."""
+    base, hash_mark, fragment = url.partition("#")
+    if hash_mark and fragment.startswith(("/", "!")):
+        return url.rstrip("/")
+    return base.rstrip("/")
+
+
+def _elsewhere(target: str, page: str) -> bool:
+    """Whether a link's ``target`` is another page than ``page`` (both absolute,
+    as the renderer writes them; ``page`` may be unknown: ""). A document
+    (a PDF, a spreadsheet: :data:`~pw_adaptive.core.urls.ATTACHMENT_EXTENSIONS`)
+    is not a page: a section that links the page's fee schedule is its own."""
+    bare = _without_fragment(target)
+    return bool(bare) and bare != page and path_extension(bare) not in ATTACHMENT_EXTENSIONS
 
 
 def _word_count(text: str) -> float:

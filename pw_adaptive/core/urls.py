@@ -37,13 +37,29 @@ from typing import Final
 from urllib.parse import quote, unquote, urljoin, urlsplit
 
 __all__ = [
+    "ATTACHMENT_EXTENSIONS",
     "canonicalize_url",
     "host_of_canonical",
     "is_home_page",
     "is_route_fragment",
     "language_prefix",
+    "path_extension",
     "url_host",
 ]
+
+ATTACHMENT_EXTENSIONS: frozenset[str] = frozenset(
+    {"pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "odp", "rtf", "csv"}
+)
+"""URL path extensions of documents: listed as attachments, never rendered as pages.
+CSV is included because a browser downloads it rather than showing a page."""
+
+
+def path_extension(url: str) -> str:
+    """The lowercased extension of ``url``'s last path segment, or ""."""
+    path = unquote(urlsplit(url).path).lower()
+    dot = path.rfind(".")
+    return path[dot + 1 :] if dot != -1 and "/" not in path[dot:] else ""
+
 
 # Schemes the crawler fetches; everything else (javascript:, mailto:, tel:,
 # data:, file:, ftp:, blob:) is not a page a browser can crawl by navigation.

@@ -346,6 +346,54 @@ def test_a_grid_of_cards_is_a_listing_and_sections_with_their_own_text_are_not()
     assert assess(q, markdown=own, title="Student housing").about
 
 
+def test_headings_that_link_to_the_page_itself_are_no_listing() -> None:
+    # Documentation themes link each heading to its own anchor (a permalink):
+    # the page stands for itself, not for other pages.
+    q = Query("student housing")
+    url = "https://u.example/housing/"
+    sections = "\n\n".join(
+        f"## [{h}]({url}#{h.lower()})\n\nStudent housing {h.lower()}: see the office."
+        for h in ("Halls", "Rent", "Contracts", "Rooms")
+    )
+    page = "# Student housing\n\n" + sections
+    assert assess(q, markdown=page, title="Student housing", url=url).about
+    # The same headings linking to pages of their own are a listing.
+    elsewhere = page.replace(f"]({url}#", "](https://u.example/housing/")
+    assert not assess(q, markdown=elsewhere, title="Student housing", url=url).about
+
+
+def test_a_page_that_ends_with_next_steps_cards_is_no_listing() -> None:
+    # Tabs to the programme's other pages (this one among them), the page's
+    # own text, its fee schedule as a PDF, and two "next steps" cards.
+    q = Query("tuition fees")
+    site = "https://u.example/msc/"
+    url = site + "costs"
+    tabs = f"[Overview]({site}overview) [Costs]({url}) [Entry]({site}entry)"
+    page = "\n\n".join(
+        [
+            f"# MSc Robotics\n\nTwo years, in English.\n\n{tabs}",
+            "## What it costs\n\nTuition fees are EUR 4,200 a year for EU students.",
+            "## Talk to us\n\nThe programme office answers questions on fees.",
+            f"## Documents\n\n- [Tuition fees 2027]({site}fees-2027.pdf) (PDF)",
+            "## Next steps",
+            f"### How to apply\n\nDeadlines and documents.\n\n[Learn more]({site}apply)",
+            f"### Funding\n\nScholarships for students.\n\n[Learn more]({site}funding)",
+        ]
+    )
+    assert assess(q, markdown=page, title="Tuition fees", url=url).about
+
+
+def test_hash_routes_are_pages_of_their_own_for_the_listing_rule() -> None:
+    q = Query("student housing")
+    url = "https://u.example/#/housing"
+    cards = "\n\n".join(
+        f"## [Student housing: {h}](https://u.example/#/housing/{h.lower()})\n\nIn brief."
+        for h in ("Halls", "Rent", "Contracts")
+    )
+    verdict = assess(q, markdown="# Student housing\n\n" + cards, title="Student housing", url=url)
+    assert not verdict.about
+
+
 def test_a_page_on_the_qualifier_alone_is_not_about_the_topic() -> None:
     # "engineering" qualifies the topic the lexicon knows (scholarships): a
     # page that names only the qualifier, half the query, is no evidence of
