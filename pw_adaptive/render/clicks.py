@@ -55,6 +55,7 @@ from pw_adaptive.render.extract import ClickCandidate, extract_page, mark_click_
 from pw_adaptive.render.hooks import PageState, arm, close_quietly, prepare_page
 from pw_adaptive.render.ready import settled, wait_until_ready
 from pw_adaptive.render.records import RenderSettings
+from pw_adaptive.render.search_index import search_indexes
 
 __all__ = ["choose_candidates", "explore_clicks"]
 
@@ -643,6 +644,8 @@ async def _open_scratch(context: BrowserContext, url: str, settings: RenderSetti
     state = PageState(url=url)
     try:
         await prepare_page(page, settings, state)
+        if settings.block_search_index:
+            await search_indexes(context).guard(page, url)
         await page.goto(url, wait_until="domcontentloaded", timeout=settings.nav_timeout_s * 1000)
         await wait_until_ready(page, settings)
         texts = await mark_click_candidates(page)

@@ -39,6 +39,7 @@ from pw_adaptive.render.hooks import PageState, close_quietly, prepare_page
 from pw_adaptive.render.markdown import html_to_markdown
 from pw_adaptive.render.ready import wait_until_ready
 from pw_adaptive.render.records import ClosedOnExit, RenderSettings
+from pw_adaptive.render.search_index import search_indexes
 from pw_adaptive.text.languages import phrases
 
 __all__ = ["PlaywrightRenderer", "open_renderer", "redirect_chain"]
@@ -347,6 +348,9 @@ class PlaywrightRenderer(ClosedOnExit):
         try:
             if reused is None:
                 await prepare_page(page, settings, state)
+            indexes = search_indexes(page.context) if settings.block_search_index else None
+            if indexes is not None:
+                await indexes.guard(page, url)
             t_nav = time.monotonic()
             try:
                 response = await page.goto(
@@ -384,6 +388,8 @@ class PlaywrightRenderer(ClosedOnExit):
                 ready = await wait_until_ready(page, settings)
                 extraction = await extract_page(page, **bounds)
             final_url = page.url
+            if indexes is not None and indexes.wants_probe(url):
+                await indexes.probe(page, url)
             if not final_url.startswith(("http:", "https:")):
                 # A navigation that failed (another host that does not resolve)
                 # leaves Chromium's error page: name where the page went.

@@ -48,6 +48,13 @@ class RenderSettings:
     block_resources: bool = True
     """Load no images, web fonts or media: extraction never needs them (Chromium
     switches for a browser ``launch_browser`` starts, a route otherwise)."""
+    block_search_index: bool = True
+    """Do not download a theme's client-side search index (the whole site's
+    text, fetched and indexed on every page by MkDocs, GitBook, just-the-docs
+    and Docsy themes) on a host whose pages were seen loading one
+    (``pw_adaptive.render.search_index``): a crawl never searches. On
+    zju-welcome (a 1 MB index) a 40-page crawl took less than half the wall
+    time. False: pages load it as a reader's browser does."""
     reduced_motion: bool = True
     """Ask pages to reduce motion (the CSS media feature
     ``prefers-reduced-motion: reduce``, in contexts the renderer creates).

@@ -378,6 +378,22 @@ def test_one_render_per_page_opens_a_fresh_page_for_every_url(
     assert reused == 0
 
 
+@pytest.mark.parametrize("block", [True, False])
+def test_a_theme_search_index_is_downloaded_only_until_its_host_is_known(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str, block: bool
+) -> None:
+    index = "/docs-theme/search/search_index.json"
+    before = _Handler.requested.count(index)
+    settings = replace(SETTINGS, explore_clicks=False, block_search_index=block)
+    urls = [site + "/docs-theme/" + p for p in ("library", "canteen", "gym")]
+    pages, _ = _renders_in_turn(loop, chromium_browser, settings, urls)
+    # The first page shows that the host's pages load an index; the next
+    # pages fail that request, and their content is there all the same.
+    assert _Handler.requested.count(index) - before == (1 if block else 3)
+    assert [p.error for p in pages] == [None, None, None]
+    assert "Gym opens at nine every weekday." in pages[2].markdown
+
+
 def test_non_http_links_are_skipped(portal: RenderedPage) -> None:
     assert all(link.url.startswith("http") for link in portal.links)
 
