@@ -133,15 +133,14 @@ its sections, is a listing: a blog index, an author's or a tag's page of
 posts, a news archive, a grid of cards. A teaser section stands for another
 page: its heading is a link to it ("## [Post title](url)"), or its text is a
 short teaser (:data:`TEASER_WORDS`) beside one or two links ("Read more").
-A link to the page itself (a heading's permalink) or to a document (a PDF)
-stands for no other page: a documentation page whose headings link to
-their own anchors, or a programme page that ends with its fee schedule and
-two "next steps" cards, is not a listing.
 Such a page is not about the query, however much its teasers say, as a hub
 is not: it leads to the answer. Blog, documentation and portal themes write
 their lists this way (Hugo, Jekyll, Docusaurus, WordPress, Bootstrap cards);
 a page that explains its topic section by section has sections of its own.
-On the real corpus (166 tasks) 35 pages marked relevant were listings (a
+A link to the page itself (a heading's permalink) or to a document (a PDF)
+stands for no other page: a documentation page whose headings link to
+their own anchors, or a programme page that ends with its fee schedule and
+two "next steps" cards, is not a listing. On the real corpus (166 tasks) 35 pages marked relevant were listings (a
 blog index, authors' pages, a wiki's index, the admissions and student
 services card pages of one portal in both its languages), all labelled
 irrelevant, and no labelled-relevant page was one."""
@@ -273,16 +272,16 @@ def assess(
     or the URL) or mentions it :data:`FOCUS_MENTIONS` times in its body, and it
     is not a hub: at most :data:`HUB_LINK_SHARE` of its text is link text,
     it is not a listing of other pages' titles and teasers
-    (:data:`LISTING_HEADINGS`), and it is not the site's home page (:func:`~pw_adaptive.core.urls.is_home_page`:
-    an overview of every topic; on the real corpus, 157 tasks, the crawl had
-    marked nine home pages relevant, and hand labels call all nine irrelevant);
-    and, when the query names a topic of the lexicon, the page names one of
-    the topic's words or more than :data:`QUALIFIERS_SHARE` of the specific
-    terms (a page on engineering alone is not about "engineering
-    scholarships": on the real corpus 8 fewer pages marked relevant that hand
-    labels call irrelevant, none of the labelled-relevant ones lost). Hand labels call hubs,
-    teasers and passing mentions irrelevant; this is their rule, made
-    mechanical. ``hits`` is the page's :func:`scan_page`, when the caller has it.
+    (:data:`LISTING_HEADINGS`), and it is not the site's home page
+    (:func:`~pw_adaptive.core.urls.is_home_page`: an overview of every topic;
+    on the real corpus, 157 tasks, the crawl had marked nine home pages
+    relevant, and hand labels call all nine irrelevant); and, when the query
+    names a topic of the lexicon, the page names one of the topic's words or
+    more than :data:`QUALIFIERS_SHARE` of the specific terms (a page on
+    engineering alone is not about "engineering scholarships": on the real
+    corpus 8 fewer pages marked relevant that hand labels call irrelevant,
+    none of the labelled-relevant ones lost). Hand labels call hubs, teasers
+    and passing mentions irrelevant; this is their rule, made mechanical. ``hits`` is the page's :func:`scan_page`, when the caller has it.
     """
     body = strip_link_targets(markdown)
     if not headings:
