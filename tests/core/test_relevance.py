@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -384,14 +385,23 @@ def test_a_page_that_ends_with_next_steps_cards_is_no_listing() -> None:
 
 
 def test_hash_routes_are_pages_of_their_own_for_the_listing_rule() -> None:
+    # A single-page app's cards link to routes of the same document: each
+    # route is a page of its own, so the grid is a listing.
     q = Query("student housing")
     url = "https://u.example/#/housing"
     cards = "\n\n".join(
-        f"## [Student housing: {h}](https://u.example/#/housing/{h.lower()})\n\nIn brief."
+        f"### {h}\n\nStudent housing {h.lower()}: what to know before you move in."
+        f"\n\n[Read more](https://u.example/#/housing/{h.lower()})"
         for h in ("Halls", "Rent", "Contracts")
     )
-    verdict = assess(q, markdown="# Student housing\n\n" + cards, title="Student housing", url=url)
+    grid = "# Student housing\n\n" + cards
+    verdict = assess(q, markdown=grid, title="Student housing", url=url)
+    assert verdict.relevance >= EVIDENCE_RELEVANCE
     assert not verdict.about
+    # The same cards, each linking to the page's own route, are its own sections.
+    own = re.sub(r"\(https://u\.example/#/housing/\w+\)", f"({url})", grid)
+    assert own != grid
+    assert assess(q, markdown=own, title="Student housing", url=url).about
 
 
 def test_a_page_on_the_qualifier_alone_is_not_about_the_topic() -> None:
