@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 from pw_adaptive.core.links import Link
 from pw_adaptive.core.urls import ATTACHMENT_EXTENSIONS, path_extension
@@ -177,11 +177,15 @@ as one by the crawl's sitemap step. Neither is a page for a reader."""
 def is_feed_url(url: str) -> bool:
     """True when ``url`` is a news feed or another XML document rather than a
     page: its path ends in an extension of :data:`FEED_EXTENSIONS`, or its last
-    segment is ``feed`` (WordPress serves every feed at ``.../feed/``)."""
+    segment is ``feed`` (WordPress serves every feed at ``.../feed/``, and at
+    ``?feed=rss2`` without pretty permalinks)."""
     if path_extension(url) in FEED_EXTENSIONS:
         return True
-    path = urlsplit(url).path.rstrip("/")
-    return path[path.rfind("/") + 1 :].lower() == "feed"
+    parts = urlsplit(url)
+    path = parts.path.rstrip("/")
+    if path[path.rfind("/") + 1 :].lower() == "feed":
+        return True
+    return any(name.lower() == "feed" for name, _ in parse_qsl(parts.query))
 
 
 _MAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[^\W\d_]{2,}")

@@ -470,6 +470,8 @@ def test_a_mail_address_in_a_path_is_told_from_a_page(url: str, address: bool) -
         ("https://u.example/atom.atom", True),
         ("https://u.example/feed/", True),
         ("https://u.example/category/news/feed", True),
+        ("https://u.example/?feed=rss2", True),
+        ("https://u.example/news/?page=2&sort=date", False),
         ("https://u.example/feedback/", False),
         ("https://u.example/news-feed/", False),
         ("https://u.example/xml-course/", False),
