@@ -40,7 +40,12 @@ from typing import Final
 from urllib.parse import unquote, urlsplit
 
 from pw_adaptive.core.query import Query, TextHits, normalize_text
-from pw_adaptive.core.urls import ATTACHMENT_EXTENSIONS, is_home_page, path_extension
+from pw_adaptive.core.urls import (
+    ATTACHMENT_EXTENSIONS,
+    is_home_page,
+    is_route_fragment,
+    path_extension,
+)
 from pw_adaptive.text.segment import word_count
 
 __all__ = [
@@ -390,24 +395,22 @@ def _is_listing(markdown: str, url: str = "") -> bool:
     teasers = 0
     for i in range(1, len(parts) - 1, 2):
         heading, body = parts[i].strip(), _IMAGE.sub(" ", parts[i + 1])
-        words = word_count(_LINK_TEXT.sub(" ", body))
         whole = _LINK_WITH_TARGET.fullmatch(heading)
         if whole is not None:
             teaser = _elsewhere(whole.group(1), page)
         else:
             links = sum(_elsewhere(target, page) for target in _LINK_WITH_TARGET.findall(body))
-            teaser = 1 <= links <= 2 and 0 < words <= TEASER_WORDS
+            teaser = 1 <= links <= 2 and 0 < word_count(_LINK_TEXT.sub(" ", body)) <= TEASER_WORDS
         teasers += teaser
     return teasers >= LISTING_HEADINGS and 2 * teasers >= sections
 
 
 def _without_fragment(url: str) -> str:
     """``url`` without an in-page anchor (a hash route, "#/fees" or "#!/fees",
-    names a page and is kept) and without a trailing slash."""
-    base, hash_mark, fragment = url.partition("#")
-    if hash_mark and fragment.startswith(("/", "!")):
-        return url.rstrip("/")
-    return base.rstrip("/")
+    names a page and is kept: :func:`~pw_adaptive.core.urls.is_route_fragment`)
+    and without a trailing slash."""
+    base, _, fragment = url.partition("#")
+    return (url if is_route_fragment(fragment) else base).rstrip("/")
 
 
 def _elsewhere(target: str, page: str) -> bool:

@@ -417,8 +417,7 @@ class PageProcessor:
         self, entry: FrontierEntry, page: RenderedPage, final: str, score: float
     ) -> None:
         run = self.run
-        prior = run.query.term_weights
-        weights = list(prior) if run.term_weights is None else run.term_weights.combined(prior)
+        weights = self._link_weights()
         frontier = run.frontier
         depth = entry.depth + 1
         for link in page.links:
@@ -506,6 +505,13 @@ class PageProcessor:
                 # was learnt, waits too: one entry for the page.
                 self._drop_slash_twins(target)
 
+    def _link_weights(self) -> list[float]:
+        """The query's term weights for link clues now: the prior, times what
+        the pages so far taught (``TermWeights``) when that is on."""
+        run = self.run
+        prior = run.query.term_weights
+        return list(prior) if run.term_weights is None else run.term_weights.combined(prior)
+
     def _score(
         self, link: Link, target: str, parent: float, weights: list[float] | None
     ) -> LinkScore:
@@ -532,8 +538,7 @@ class PageProcessor:
         links whose paths hold them; lower those that promised more."""
         run = self.run
         frontier = run.frontier
-        prior = run.query.term_weights
-        weights = list(prior) if run.term_weights is None else run.term_weights.combined(prior)
+        weights = self._link_weights()
         for target, (link, parent, factor) in list(run.section_links.items()):
             if frontier.queued_score(target) is None:
                 del run.section_links[target]

@@ -24,6 +24,7 @@ import contextlib
 import ipaddress
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.async_api import Dialog, Download, Page, Request, Route
@@ -37,6 +38,7 @@ __all__ = [
     "PageState",
     "arm",
     "close_quietly",
+    "consume_error",
     "prepare_page",
     "same_site",
     "site_of",
@@ -178,6 +180,14 @@ def _is_main_navigation(page: Page, request: Request) -> bool:
         return request.is_navigation_request() and request.frame == page.main_frame
     except Exception:  # service-worker requests have no frame
         return False
+
+
+def consume_error(future: asyncio.Future[Any]) -> None:
+    """A done callback for work nobody awaits (a spare page opened ahead, a
+    request failed on a page's behalf): its error, if any, is retrieved, so
+    that asyncio does not log it as never retrieved."""
+    if not future.cancelled():
+        future.exception()
 
 
 async def close_quietly(page: Page) -> None:

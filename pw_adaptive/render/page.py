@@ -35,7 +35,7 @@ from pw_adaptive.render.click_memory import ClickMemory
 from pw_adaptive.render.clicks import explore_clicks
 from pw_adaptive.render.extract import Extraction, extract_page
 from pw_adaptive.render.guard import GuardRoute, install_guard, remove_guard
-from pw_adaptive.render.hooks import PageState, close_quietly, prepare_page
+from pw_adaptive.render.hooks import PageState, close_quietly, consume_error, prepare_page
 from pw_adaptive.render.markdown import html_to_markdown
 from pw_adaptive.render.ready import wait_until_ready
 from pw_adaptive.render.records import ClosedOnExit, RenderSettings
@@ -196,7 +196,7 @@ class PlaywrightRenderer(ClosedOnExit):
         URL renders, and handed to the next call."""
         context = await self.context()
         spare, self._spare = self._spare, asyncio.ensure_future(context.new_page())
-        self._spare.add_done_callback(_consume_error)
+        self._spare.add_done_callback(consume_error)
         if spare is not None:
             with suppress(Exception):
                 page = await spare
@@ -388,7 +388,7 @@ class PlaywrightRenderer(ClosedOnExit):
                 ready = await wait_until_ready(page, settings)
                 extraction = await extract_page(page, **bounds)
             final_url = page.url
-            if indexes is not None and indexes.wants_probe(url):
+            if indexes is not None:
                 await indexes.probe(page, url)
             if not final_url.startswith(("http:", "https:")):
                 # A navigation that failed (another host that does not resolve)
@@ -450,12 +450,6 @@ class PlaywrightRenderer(ClosedOnExit):
         known = {link.url for link in page.links}
         extra = tuple(link for link in found if link.url not in known)
         return replace(page, links=page.links + extra) if extra else page
-
-
-def _consume_error(future: asyncio.Future[Page]) -> None:
-    # A spare page that failed to open is not an error anyone waits for.
-    if not future.cancelled():
-        future.exception()
 
 
 def _failed(

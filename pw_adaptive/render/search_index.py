@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import weakref
 from collections import Counter
 from typing import Any, Final
@@ -32,27 +33,39 @@ from typing import Any, Final
 from playwright.async_api import BrowserContext, CDPSession, Page
 
 from pw_adaptive.core.urls import url_host
+from pw_adaptive.render.hooks import consume_error
 
-__all__ = ["FETCH_PATTERNS", "PROBES", "SearchIndexes", "search_indexes"]
+__all__ = ["FETCH_PATTERNS", "INDEX_FILES", "PROBES", "SearchIndexes", "search_indexes"]
 
-FETCH_PATTERNS: Final = (
-    "*/search_index.json*",
-    "*/search-index.json*",
-    "*/searchindex.json*",
-    "*/search_plus_index.json*",
-    "*/search-data.json*",
-    "*/offline-search-index.*.json*",
+INDEX_FILES: Final = (
+    "search_index.json",
+    "search-index.json",
+    "searchindex.json",
+    "search_plus_index.json",
+    "search-data.json",
+    "offline-search-index.*.json",
 )
-"""The index files (DevTools ``Fetch`` URL patterns: ``*`` is any run of characters)."""
+"""The index files' names (``*``: any run of characters but a slash)."""
+
+FETCH_PATTERNS: Final = tuple(f"*/{name}*" for name in INDEX_FILES)
+""":data:`INDEX_FILES` as DevTools ``Fetch`` URL patterns (``*`` is any run of characters)."""
 
 PROBES: Final = 3
 """Pages of a host whose requests are looked at: a theme loads its index on
 every page or on none (a search page of its own aside)."""
 
-# The same names, asked of the page's resource timing entries.
-_LOADED_INDEX: Final = r"""() => performance.getEntriesByType("resource").some((entry) =>
-  /\/(?:search[_-]?index|search_plus_index|search-data|offline-search-index\.[^/?#]*)\.json(?:[?#]|$)/i
-    .test(entry.name))"""
+# The same names, asked of the page's resource timing entries (a JavaScript
+# regular expression, case-insensitive: a slash, the name, then the end of
+# the path).
+_INDEX_NAME: Final = (
+    r"/(?:"
+    + "|".join(re.escape(name).replace(r"\*", r"[^/?#]*") for name in INDEX_FILES)
+    + r")(?:[?#]|$)"
+)
+_LOADED_INDEX: Final = """(source) => {
+  const name = new RegExp(source, "i");
+  return performance.getEntriesByType("resource").some((entry) => name.test(entry.name));
+}"""
 
 
 class SearchIndexes:
@@ -64,18 +77,17 @@ class SearchIndexes:
         self._probed: Counter[str] = Counter()
         self._sessions: weakref.WeakKeyDictionary[Page, CDPSession] = weakref.WeakKeyDictionary()
 
-    def wants_probe(self, url: str) -> bool:
-        """Whether the page just rendered for ``url`` should be looked at (:meth:`probe`)."""
-        host = url_host(url)
-        return host not in self.hosts and self._probed[host] < PROBES
-
     async def probe(self, page: Page, url: str) -> bool:
-        """Look for an index request among ``page``'s resources (``page`` was
-        rendered for ``url``); learn its host when there is one. True when learnt."""
+        """After ``page`` rendered ``url``: on the first :data:`PROBES` pages of
+        a host not yet known to load an index, look for an index request among
+        the page's resources and learn the host when there is one. True when
+        learnt."""
         host = url_host(url)
+        if host in self.hosts or self._probed[host] >= PROBES:
+            return False
         self._probed[host] += 1
         try:
-            loaded = bool(await page.evaluate(_LOADED_INDEX))
+            loaded = bool(await page.evaluate(_LOADED_INDEX, _INDEX_NAME))
         except Exception:  # the page went away: nothing learnt
             return False
         if loaded:
@@ -94,18 +106,12 @@ class SearchIndexes:
             def paused(event: dict[str, Any]) -> None:
                 fail = {"requestId": event["requestId"], "errorReason": "BlockedByClient"}
                 task = asyncio.ensure_future(session.send("Fetch.failRequest", fail))
-                task.add_done_callback(_consume_error)
+                task.add_done_callback(consume_error)
 
             session.on("Fetch.requestPaused", paused)
             patterns = [{"urlPattern": p, "requestStage": "Request"} for p in FETCH_PATTERNS]
             await session.send("Fetch.enable", {"patterns": patterns})
             self._sessions[page] = session
-
-
-def _consume_error(task: asyncio.Future[Any]) -> None:
-    # A request the page gave up on, or a page closed meanwhile: nothing to do.
-    if not task.cancelled():
-        task.exception()
 
 
 _BY_CONTEXT: weakref.WeakKeyDictionary[BrowserContext, SearchIndexes] = weakref.WeakKeyDictionary()
