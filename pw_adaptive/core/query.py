@@ -916,10 +916,20 @@ def _is_generic(term: str, lang: str) -> bool:
     generic = phrases("portal_generic")
     if term in generic or (term.isascii() and _singular(term) in generic):
         return True
+    if strip_article(term, lang) in _generic_without_article(lang):
+        return True  # Arabic "للطلبة", "for the students", is "طلبة"
     if script_of(term) == "han" and any(form in generic for form in _chinese_forms(term)):
         return True  # "學校" is "学校"
     stem = stem_prefix(term, lang)
     return stem is not None and any(stem_prefix(word, lang) == stem for word in generic)
+
+
+@functools.cache
+def _generic_without_article(lang: str) -> frozenset[str]:
+    """The ``portal_generic`` words with ``lang``'s definite article (and the
+    clitics before it) taken off their front: a query word glued to a
+    preposition and the article is still the generic word."""
+    return frozenset(strip_article(word, lang) for word in phrases("portal_generic"))
 
 
 def _is_lone_character(term: str, lang: str, synonyms: Synonyms) -> bool:

@@ -493,6 +493,14 @@ def test_query_construction_either_succeeds_or_says_why(text: str) -> None:
         pytest.param("residenze universitarie", (1.0, 0.3), id="italian-adjective"),
         pytest.param("restaurante universitário", (1.0, 0.3), id="portuguese-adjective"),
         pytest.param("résidence universitaire", (1.0, 0.3), id="french-adjective"),
+        # So is "student" as an adjective: a student ID card ("legitymacja
+        # studencka") is no evidence of a place in a student house.
+        pytest.param("miejsce w domu studenckim", (1.0, 1.0, 0.3), id="polish-student-adjective"),
+        pytest.param("moradia estudantil", (1.0, 0.3), id="portuguese-student-adjective"),
+        # Arabic glues a preposition and the article to the word: "للطلبة"
+        # ("for the students", the plural "طلبة") is the generic word.
+        pytest.param("سكن للطلبة", (1.0, 0.3), id="arabic-preposition-and-article"),
+        pytest.param("مكتبة الطلبة", (1.0, 0.3), id="arabic-other-plural"),
     ],
 )
 def test_portal_generic_words_weigh_less(text: str, weights: tuple[float, ...]) -> None:
