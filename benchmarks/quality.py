@@ -164,6 +164,12 @@ def ablations(budget: int) -> list[Variant]:
             rule="a page behind a clue that says nothing holds the cold count (the seed: restarts)",
         ),
         Variant(
+            "a touching page restarts the cold count",
+            AnchorScorer(),
+            stopper(touch_resets_cold=True),
+            rule="a page that only touches the query holds the cold count (the seed: restarts)",
+        ),
+        Variant(
             "touching pages never stale",
             AnchorScorer(),
             stopper(touch_patience=None),

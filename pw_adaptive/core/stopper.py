@@ -42,7 +42,8 @@ defined in :mod:`pw_adaptive.core.relevance` and offered here too."""
 
 COLD_PATIENCE = 2
 """Before anything is found, give up after ``COLD_PATIENCE * patience``
-consecutive blind, irrelevant pages. Simulated on 69 universities x 5 topics
+blind, irrelevant pages (consecutive in the seed, where any page that touches
+the query restarts the count: ``AdaptiveOptions.touch_resets_cold``). Simulated on 69 universities x 5 topics
 with a budget of 100 in the seed's history: twice the patience (10 pages by
 default) saves about a quarter of the pages and loses under 5% of the useful
 ones, all on sites that wandered blindly for dozens of pages first."""
@@ -90,8 +91,8 @@ class AdaptiveOptions:
     """A page whose fresh tokens are below this share of everything collected
     so far counts as adding nothing new."""
     cold_patience: int | None = COLD_PATIENCE
-    """Multiple of ``patience``: blind, irrelevant pages since the last page
-    that touched the query (``clue_resets_cold``), before anything is found,
+    """Multiple of ``patience``: blind, irrelevant pages (``clue_resets_cold``,
+    ``touch_resets_cold``), before anything is found,
     that end the crawl with ``no_relevant_pages``. None
     turns the cold give-up off (an ablation of the quality benchmark)."""
     touch_patience: int | None = TOUCH_PATIENCE
@@ -113,6 +114,19 @@ class AdaptiveOptions:
     section, one link whose text shared a word with a query on career
     services restarted the count, and the crawl took 19 pages instead of 12;
     over the 147 real-corpus tasks, no page found was lost by not restarting."""
+
+    touch_resets_cold: bool = False
+    """Whether a page that touches the query (relevance between
+    ``MIN_RELEVANCE`` and ``EVIDENCE_RELEVANCE``) restarts the count of the
+    cold give-up, as in the seed (True; an ablation). By default it holds the
+    count: it is not counted as blind, and the blind pages before it still
+    count. A passing mention is no lead by itself; its page's links carry the
+    lead when there is one, and a queued link with a clue holds the give-up
+    back (``observe``). On the real corpus (166 tasks) a touching page had
+    restarted the count on three topics the sites do not have: a transport
+    page naming the student residence's bus stop, an organisation chart's
+    "departments"; with the count held they give up within 12 pages, and no
+    page found was lost."""
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.coverage_threshold <= 1.0:
@@ -165,7 +179,7 @@ class Adaptive:
         self._seen: set[int] = set()
         self._collected = 0  # relevant content collected so far, in estimated tokens
         self._stale = 0
-        self._cold = 0  # blind, irrelevant pages since the last touching one, nothing found
+        self._cold = 0  # blind, irrelevant pages while nothing was found
         self._touching = 0  # pages that only touched the query since the last fresh one
         self._sources = 0  # pages that contributed fresh evidence
         self._last_fresh = False
@@ -198,9 +212,10 @@ class Adaptive:
         return self._stale
 
     def cold(self) -> int:
-        """Blind, irrelevant pages since the last page that touched the query,
-        while nothing was found (pages behind a clue that said nothing of it
-        are skipped, unless ``clue_resets_cold``)."""
+        """Blind, irrelevant pages while nothing was found. Pages behind a clue
+        that said nothing of the query and pages that touch it are not
+        counted; with ``clue_resets_cold`` or ``touch_resets_cold`` (the
+        seed's rules) they restart the count instead."""
         return self._cold
 
     def sources(self) -> int:
@@ -229,19 +244,19 @@ class Adaptive:
         empty must not end the crawl before a promising link was followed.
         And while any lead has a clue, ``no_relevant_pages`` is not returned:
         blind pages started before that link was found kept arriving, and the
-        content may be deep, not absent (the page behind the lead restarts the
-        cold count when it lands, if it touches the query).
+        content may be deep, not absent.
 
         ``blind`` says the page was reached by a blind link: nothing on the
         link carried a clue for the query, its score was only the section
         floor. Before anything is found, irrelevant pages do not count as
         stale (portals and news hubs stand in front of content), but
-        ``COLD_PATIENCE * patience`` blind, irrelevant pages since the last
-        page that touched the query mean the site has no lead to the query:
-        stop with ``no_relevant_pages``. A page behind a link with a clue that
-        says nothing of the query is not counted and, unlike in the seed, does
-        not restart the count (``AdaptiveOptions.clue_resets_cold``). While
-        links with clues keep coming the content may just be deep: no stop.
+        ``COLD_PATIENCE * patience`` blind, irrelevant pages mean the site has
+        no lead to the query: stop with ``no_relevant_pages``. A page behind a
+        link with a clue that says nothing of the query, and a page that only
+        touches the query, are not counted and, unlike in the seed, do not
+        restart the count (``AdaptiveOptions.clue_resets_cold`` and
+        ``touch_resets_cold``). While links with clues keep coming the content
+        may just be deep: no stop.
 
         ``hits`` is the page's blocks and their hit masks when the caller
         scanned the page already (``relevance.scan_page``: the crawler does,
@@ -266,7 +281,9 @@ class Adaptive:
                 cold = self.options.cold_patience
                 if cold is not None and self._cold >= cold * patience:
                     return StopReason.NO_RELEVANT_PAGES
-            elif relevance >= MIN_RELEVANCE or self.options.clue_resets_cold:
+            elif (relevance >= MIN_RELEVANCE and self.options.touch_resets_cold) or (
+                relevance < MIN_RELEVANCE and self.options.clue_resets_cold
+            ):
                 self._cold = 0
             # else: a link's clue led to a page that says nothing of the query;
             # not blind, so not counted, and no sign of the topic either.

@@ -229,8 +229,14 @@ class PageProcessor:
                     skip = run.record_skip(dropped.url, dropped.parent or "", "broken_link")
                     if skip is not None:
                         self.emit(skip.to_json())
+            reason = None
+            if error in ("http_404", "http_410") and not run.adaptive.has_found():
+                # A page that is not there: for the cold start, an irrelevant
+                # page (counted when the link that led here was blind). Other
+                # failures (a timeout, a server error) say nothing of the site.
+                reason = await self._observe(entry, "", 0.0)
             self._emit_page(entry, page, final, 0.0, error=error)
-            return None
+            return reason
         run.frontier.mark_done(entry.url, final)
         canonical = _canonical_or(page.canonical, "") if page.canonical else ""
         if canonical and canonical != final and run.scope.allows(canonical):

@@ -143,10 +143,10 @@ class CrawlRun:
                 f" {coverage}, and {waiting}"
             ),
             StopReason.NO_RELEVANT_PAGES: (
-                f"nothing relevant was found and {adaptive.cold()} pages since the last"
-                " one that touched the query came through links without any clue for it"
-                " (pages behind a clue that said nothing of it are not counted); no link"
-                " with a clue was queued or rendering"
+                f"nothing relevant was found and {adaptive.cold()} pages came through"
+                " links without any clue for the query and said nothing of it (pages"
+                " behind a clue, and pages that only touch the query, are not counted);"
+                " no link with a clue was queued or rendering"
             ),
             StopReason.BUDGET_EXHAUSTED: (
                 f"the budget of {self.settings.max_pages} pages was spent"

@@ -76,7 +76,9 @@ def test_irrelevant_pages_neither_count_as_evidence_nor_as_stale() -> None:
 
 def test_gives_up_when_only_blind_links_are_left_and_nothing_was_found() -> None:
     q = Query("refund policy")
-    a = Adaptive(opts(1.0, 100, 2), len(q))
+    # The seed's rule that a touching page restarts the count is an option
+    # here (the default holds the count: the next test).
+    a = Adaptive(replace(opts(1.0, 100, 2), touch_resets_cold=True), len(q))
     # Links with a clue that led nowhere are not blind probing.
     for _ in range(10):
         assert a.observe(q, "Team page.", 0.0, False) is None
@@ -92,6 +94,26 @@ def test_gives_up_when_only_blind_links_are_left_and_nothing_was_found() -> None
     assert a.observe(q, "Refund policy in full.", 0.9, False) is None
     for _ in range(4):
         assert a.observe(q, "Careers.", 0.0, True) is None
+
+
+def test_a_touching_page_holds_the_cold_count() -> None:
+    q = Query("refund policy")
+    a = Adaptive(opts(1.0, 100, 2), len(q))
+    for _ in range(3):
+        assert a.observe(q, "About us.", 0.0, True) is None
+    # A passing mention, blind or not, is no sign that the site has the
+    # topic: not counted, and the three blind pages before it still count.
+    assert a.observe(q, "Refund mentioned once.", 0.1, True) is None
+    assert a.observe(q, "Refund mentioned again.", 0.1, False) is None
+    assert a.cold() == 3
+    assert a.observe(q, "Contact.", 0.0, True) == "no_relevant_pages"
+    # A page that counts as evidence ends the cold start for good.
+    b = Adaptive(opts(1.0, 100, 2), len(q))
+    for _ in range(3):
+        assert b.observe(q, "About us.", 0.0, True) is None
+    assert b.observe(q, "Refund policy in full.", 0.9, True) is None
+    assert b.has_found()
+    assert b.observe(q, "Contact.", 0.0, True) is None
 
 
 def test_forgive_resets_the_stale_run() -> None:
@@ -141,8 +163,9 @@ def test_a_clue_that_led_nowhere_neither_counts_nor_restarts_the_cold_count() ->
     assert a.observe(q, "Campus network.", 0.0, False) is None
     assert a.cold() == 3
     assert a.observe(q, "Contact.", 0.0, True) == "no_relevant_pages"
-    # A page that touches the query still restarts the count, clue or not.
-    b = Adaptive(opts(1.0, 100, 2), len(q))
+    # With the seed's touch rule, a page that touches the query restarts the
+    # count, clue or not.
+    b = Adaptive(replace(opts(1.0, 100, 2), touch_resets_cold=True), len(q))
     for _ in range(3):
         assert b.observe(q, "About us.", 0.0, True) is None
     assert b.observe(q, "Refund mentioned once.", 0.1, False) is None

@@ -401,6 +401,27 @@ def test_a_relative_link_broken_under_two_pages_is_not_followed_again() -> None:
     assert {s.reason for s in result.skips} == {"broken_link"}
 
 
+def _dead_menu_site(url: str) -> RenderedPage:
+    """A menu whose every other link is gone (404 or 410), on a rowing club's
+    site that says nothing of the query."""
+    path = url.removeprefix(SITE) or "/"
+    if path.startswith("/gone-"):
+        return make_page(url, status=404 if int(path[-1]) % 2 else 410, markdown="Not found.")
+    names = [n for i in range(10) for n in (f"/gone-{i}", f"/club-{i}")]
+    links = [Link(SITE + n, text=n[1:], region=Region.NAV) for n in names]
+    return make_page(url, title=path, markdown=f"Section {path} of the rowing club.", links=links)
+
+
+def test_a_blind_link_to_a_missing_page_counts_towards_the_cold_give_up() -> None:
+    settings = CrawlSettings(concurrency=1, respect_robots=False, probe_soft_404=False)
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_dead_menu_site))
+    result = asyncio.run(crawler.run(SITE + "/", "veterinary clinic"))
+    assert result.stop_reason == "no_relevant_pages"
+    # The home page, then ten blind pages: five of them are gone.
+    assert len(result.pages) == 1 + 2 * 5
+    assert {p.error for p in result.pages[1:]} == {"http_404", "http_410", None}
+
+
 def _late_slash_site(url: str) -> RenderedPage:
     """The home page links "/team" before any redirect is seen; "/about"
     redirects (teaching the slash rule) and links "/team/" from its menu."""
