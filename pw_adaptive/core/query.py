@@ -372,6 +372,11 @@ class Synonyms:
     """Numbers of the groups that publish dates (the academic calendar: a topic
     with ``"dates": true``): a query asking "when" takes their words and
     hints as menu hints (:meth:`Query.hinted`)."""
+    qualifiers: tuple[int, ...] = ()
+    """Numbers of the groups that qualify a topic rather than name one (a
+    level of study: undergraduate, master's; a topic with
+    ``"qualifier": true``): a query term that reaches only such groups is not
+    topical (:attr:`Query.topical`)."""
     _index: Mapping[str, tuple[int, ...]] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
@@ -475,12 +480,15 @@ class Synonyms:
         languages: list[tuple[str, str]] = []
         hints: list[tuple[tuple[str, str], ...]] = []
         dated: list[int] = []
+        qualifiers: list[int] = []
         for topic in topics:
             if not isinstance(topic, dict):
                 raise ValueError(f"{source}: a topic must be an object, not {topic!r}")
             hints.append(_topic_hints(topic, source))
             if topic.get("dates") is True:
                 dated.append(len(groups))
+            if topic.get("qualifier") is True:
+                qualifiers.append(len(groups))
             members: list[str] = []
             for lang, words in topic.items():
                 if lang.startswith("_") or not isinstance(words, list):
@@ -491,7 +499,7 @@ class Synonyms:
                 if lang != "members":  # untagged entries: language by script
                     languages.extend((word, lang) for word in words)
             groups.append(tuple(members))
-        return cls(tuple(groups), tuple(languages), tuple(hints), tuple(dated))
+        return cls(tuple(groups), tuple(languages), tuple(hints), tuple(dated), tuple(qualifiers))
 
     def extended(self, groups: Iterable[Iterable[str]]) -> Synonyms:
         """Return a new lexicon with ``groups`` added after this one's groups
@@ -501,6 +509,7 @@ class Synonyms:
             self.languages,
             self.hints,
             self.dated,
+            self.qualifiers,
         )
 
     def words_of(self, numbers: Iterable[int]) -> tuple[tuple[str, str], ...]:
@@ -711,7 +720,11 @@ class Query:
                     numbers = phrase_groups.setdefault(term, [])
                     if number not in numbers:
                         numbers.append(number)
-        self._topical = tuple(bool(own[term] or phrase_groups.get(term)) for term in terms)
+        qualifying = set(self._synonyms.qualifiers)
+        self._topical = tuple(
+            any(n not in qualifying for n in (*own[term], *phrase_groups.get(term, ())))
+            for term in terms
+        )
         self._patterns = tuple(
             _term_regex(term, self._lang, self._synonyms, phrase_groups.get(term, ()))
             for term in terms
@@ -780,7 +793,9 @@ class Query:
         synonym group, itself, through a phrase or as a topic's menu hint):
         "Wohnheim" in "Wohnheim in Karlsruhe finden" does, "Karlsruhe" does
         not. The topic is what the user asks about; the other words qualify it
-        (a place, a faculty, a year)."""
+        (a place, a faculty, a year). A word that reaches only groups marked
+        as qualifiers (``Synonyms.qualifiers``: a level of study, international
+        students) qualifies too: "undergraduate" in "undergraduate tuition"."""
         return self._topical
 
     def __repr__(self) -> str:

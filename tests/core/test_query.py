@@ -16,6 +16,7 @@ from pw_adaptive.core.query import (
     normalize_text,
 )
 from pw_adaptive.core.relevance import relevance
+from pw_adaptive.core.sections import qualifiers_of
 
 # --- terms -------------------------------------------------------------------
 
@@ -546,6 +547,18 @@ def test_topical_terms_are_the_ones_that_reach_a_topic() -> None:
     assert Query("transport discounts").topical == (True, False)
     assert Query("Wohnheim in Karlsruhe").topical == (True, False)
     assert Query("rowing regatta").topical == (False, False)
+
+
+def test_a_level_of_study_or_an_audience_qualifies_the_topic_beside_it() -> None:
+    # Topics marked "qualifier" in the lexicon name whom a question is about.
+    assert Query("undergraduate tuition fees").topical == (False, True, True)
+    assert Query("本科 学费").topical == (False, True)
+    assert Query("visa for international students").topical[0] is True
+    assert Query("visa for international students").topical[1] is False
+    assert qualifiers_of(Query("visa for international students")) == 0b010
+    # Alone, they are the topic: no term of the query qualifies another.
+    assert qualifiers_of(Query("undergraduate")) == 0
+    assert qualifiers_of(Query("international students")) == 0
 
 
 # --- diacritics: typed or not, in the text or in a URL ----------------------

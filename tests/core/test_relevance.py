@@ -502,6 +502,17 @@ def test_a_page_naming_only_the_words_that_qualify_the_topic_scores_0() -> None:
     assert assess(query, markdown=both, title="WG-Zimmer in Karlsruhe").about
 
 
+def test_a_page_on_the_level_of_study_alone_is_no_evidence_of_its_fees() -> None:
+    query = Query("本科学费一年多少钱")
+    match = (
+        "# 本科生班级足球赛\n\n本科生班级足球赛每年秋季举行。各院系本科生组队参赛，"
+        "本科生裁判由体育部培训。决赛在东操场举行。"
+    )
+    assert assess(query, markdown=match, title="本科生班级足球赛") == Assessment(0.0, False)
+    fees = "# 本科学费\n\n本科生学费每学年5000元，在开学前通过网上缴费平台交学费。"
+    assert assess(query, markdown=fees, title="本科学费").about
+
+
 def test_a_query_without_a_topic_word_has_no_qualifiers() -> None:
     query = Query("rowing regatta")
     assert query.topical == (False, False)
