@@ -56,7 +56,7 @@ import threading
 import time
 import zlib
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -339,16 +339,23 @@ def measure(
     oracle: int,
     marked: Sequence[str] | None,
     wall_s: float,
+    shown: Mapping[str, str] | None = None,
 ) -> Row:
     """One crawl against the task's truth. ``fetched`` holds, in fetch order,
-    (url, final_url, markdown) per page, None for a page that failed."""
+    (url, final_url, markdown) per page, None for a page that failed.
+    ``shown`` maps a relevant page the crawl did not fetch to the fetched page
+    the crawler says shows it (a learnt URL variant: ``CrawlResult.page_showing``):
+    found when that page was."""
     found: set[str] = set()
     found_at: dict[str, int] = {}
     last = 0
+    showing: dict[str, set[str]] = {}
+    for url, page_url in (shown or {}).items():
+        showing.setdefault(page_url, set()).add(url)
     for i, page in enumerate(fetched, 1):
         if page is None:
             continue
-        hit = {page[0], page[1]} & task.relevant
+        hit = ({page[0], page[1]} | showing.get(page[0], set())) & task.relevant
         if hit:
             for url in hit - found:
                 found_at[url] = i
@@ -394,6 +401,13 @@ def score_crawl(
     fetched = [
         None if p.error is not None else (p.url, p.final_url, p.markdown) for p in result.pages
     ]
+    # A relevant page the crawl skipped as a learnt variant of a page it
+    # rendered (a copy of a page several sections share) is one it has.
+    shown = {
+        url: page.url
+        for url in task.relevant
+        if (page := result.page_showing(url)) is not None and url not in (page.url, page.final_url)
+    }
     return measure(
         name,
         task,
@@ -402,6 +416,7 @@ def score_crawl(
         oracle=oracle,
         marked=identified(result),
         wall_s=wall_s,
+        shown=shown,
     )
 
 

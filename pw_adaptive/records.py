@@ -249,6 +249,38 @@ class CrawlResult:
     stop: dict[str, Any] = field(default_factory=dict)
     """Why the stop was judged safe: ``reason``, a sentence ``why``, and the
     stopper's and frontier's state it rested on (``CrawlRun.explain_stop``)."""
+    variant_rules: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """The URL variants the crawl learnt, per host
+    (:class:`~pw_adaptive.core.variants.VariantLearner`: "q:print" for print
+    views, "t:/info/canteens/>acsai" for a page several sections share): the
+    URLs it skipped as showing a page it has (:meth:`page_showing`)."""
+
+    def page_showing(self, url: str) -> PageRecord | None:
+        """The page of this crawl that shows ``url``'s content: its own record
+        (by the URL asked or the one it ended at), else the rendered page that
+        a learnt URL variant reduces it to (a print view's page, the copy of a
+        shared page the crawl rendered); None when the crawl does not have it."""
+        from urllib.parse import urlsplit
+
+        from pw_adaptive.core.urls import canonicalize_url
+        from pw_adaptive.core.variants import reduced_forms
+
+        try:
+            canonical = canonicalize_url(url)
+        except ValueError:
+            return None
+        pages: dict[str, PageRecord] = {}
+        for page in self.pages:
+            if page.error is None:
+                pages.setdefault(page.url, page)
+                pages.setdefault(page.final_url, page)
+        if canonical in pages:
+            return pages[canonical]
+        rules = self.variant_rules.get((urlsplit(canonical).hostname or "").lower(), ())
+        for form in reduced_forms(canonical, rules):
+            if form in pages:
+                return pages[form]
+        return None
 
     def relevant_pages(self, min_relevance: float | None = None) -> list[PageRecord]:
         """The pages about the query (``PageRecord.relevant``), best first; with
@@ -292,6 +324,7 @@ class CrawlResult:
             "timings": self.timings(),
             "evidence_per_term": self.evidence_per_term,
             "stop": self.stop,
+            "variant_rules": {host: list(rules) for host, rules in self.variant_rules.items()},
         }
 
 

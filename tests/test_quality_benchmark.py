@@ -11,6 +11,7 @@ import re
 import sys
 from dataclasses import replace
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -251,6 +252,32 @@ def test_score_crawl_measures_recall_harvest_facts_and_efficiency() -> None:
     assert row.stop_reason == "saturated"
     failed = quality.score_crawl("x", task, None, oracle=3)
     assert failed.stop_reason == "start_failed" and failed.pages == 0
+
+
+def test_a_relevant_page_the_crawl_skipped_as_a_copy_of_one_it_rendered_is_found() -> None:
+    shared = "/info/canteens/"
+    task = quality.Task(
+        id="t", group="fixtures", query="q", start_url=f"{ORIGIN}/",
+        relevant=frozenset({f"{ORIGIN}/a{shared}", f"{ORIGIN}/b{shared}", f"{ORIGIN}/c{shared}"}),
+        facts=(),
+    )  # fmt: skip
+    pages = (
+        _record(f"{ORIGIN}/", f"{ORIGIN}/"),
+        _record(f"{ORIGIN}/a{shared}", f"{ORIGIN}/a{shared}"),
+        _record(f"{ORIGIN}/b{shared}", f"{ORIGIN}/b{shared}"),
+    )
+
+    def crawl(rules: dict[str, tuple[str, ...]]) -> CrawlResult:
+        return CrawlResult(
+            start_url=f"{ORIGIN}/", query="q", terms=("q",), stop_reason=StopReason.SATURATED,
+            pages=pages, attachments=(), coverage=0.0, evidence=(), variant_rules=rules,
+        )  # fmt: skip
+
+    host = urlsplit(ORIGIN).hostname or ""
+    learnt = quality.score_crawl("pw_adaptive", task, crawl({host: (f"t:{shared}>a",)}), 2)
+    assert learnt.found == 3
+    assert learnt.found_at[f"{ORIGIN}/c{shared}"] == 2  # with the copy it was shown by
+    assert quality.score_crawl("pw_adaptive", task, crawl({}), 2).found == 2
 
 
 def test_totals_and_ablation_rows() -> None:

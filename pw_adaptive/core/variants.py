@@ -13,7 +13,12 @@ with another value; in the URL's query or in a hash route's, as docsify's
 segment only (``/de/admissions`` showing ``/en/admissions``'s text: a
 language copy that falls back to English), or by a trailing slash (a static
 server that redirects ``/about`` to ``/about/``), that parameter (or segment, or
-segment swap) earns a point of evidence on the host. A page whose content is new,
+segment swap) earns a point of evidence on the host. A first-segment swap also
+teaches, at once, that the page under the rest of the path is shared: one
+page that two sections show (Sapienza's student network shows its canteens
+page under each degree programme's prefix, ``/acsai/info/services/canteens/``
+and ``/compsci/...``) is shown by the others too, and they reduce to the URL
+first rendered. A page whose content is new,
 at a URL that differs from a fetched page by that same parameter, is a
 counter-case: the parameter changes the content there (``?page=2``). A rule is
 learnt once it has ``min_evidence`` agreeing cases and no counter-case; from
@@ -35,10 +40,13 @@ from urllib.parse import unquote, unquote_plus, urlsplit, urlunsplit
 
 __all__ = [
     "DEFAULT_MIN_EVIDENCE",
+    "SHARED_PAGE",
     "SLASH_ADDED",
     "SLASH_REMOVED",
     "VariantLearner",
+    "reduced_forms",
     "route_anchor",
+    "shared_page_rule",
     "slash_twin",
     "variant_rule",
     "without_return_to",
@@ -50,8 +58,13 @@ DEFAULT_MIN_EVIDENCE = 2
 Rule = tuple[str, str]
 """(host, "q:<parameter>"), (host, "r:<parameter of a hash route's query>"),
 (host, "p:<trailing path segment>"),
-(host, "f:<first segment>><first segment it shows>"), or (host, "s:+") / (host,
-"s:-") for a trailing slash that the site adds (or removes) by a redirect."""
+(host, "f:<first segment>><first segment it shows>"),
+(host, "t:<the path after the first segment>><the first segment it was shown
+under>") for a shared page, or (host, "s:+") / (host, "s:-") for a trailing
+slash that the site adds (or removes) by a redirect."""
+
+SHARED_PAGE = "t:"
+"""Prefix of a shared page's rule (:func:`shared_page_rule`)."""
 
 SLASH_ADDED = "s:+"
 """Rule: ``/about`` shows ``/about/`` (a path whose last segment has no dot)."""
@@ -220,6 +233,18 @@ def slash_twin(url: str) -> str | None:
     return urlunsplit((parts.scheme, parts.netloc, other, parts.query, parts.fragment))
 
 
+def shared_page_rule(url: str, original: str) -> Rule | None:
+    """The shared-page rule that ``url`` showing ``original``'s content teaches
+    when the two differ by their first path segment only (``variant_rule``'s
+    "f:" case): the rest of the path, shown under ``original``'s first
+    segment. None otherwise."""
+    rule = variant_rule(url, original)
+    if rule is None or not rule[1].startswith("f:"):
+        return None
+    first, rest = _first_segment(urlsplit(original).path)
+    return (rule[0], f"{SHARED_PAGE}{rest}>{first}")
+
+
 def _first_segment(path: str) -> tuple[str, str]:
     """``/de/admissions/`` -> (``de``, ``/admissions/``); no first segment: ("", path)."""
     if not path.startswith("/"):
@@ -253,14 +278,25 @@ def _apply(url: str, rules: Iterable[str]) -> list[str]:
     elif SLASH_REMOVED in rules and parts.path.endswith("/") and parts.path != "/":
         paths = [parts.path[:-1]]
     swaps = dict(r[2:].split(">", 1) for r in rules if r.startswith("f:"))
+    shared = dict(r[2:].rsplit(">", 1) for r in rules if r.startswith(SHARED_PAGE))
     first, rest = _first_segment(parts.path)
     if first in swaps:
         paths = [f"/{swaps[first]}{rest}"]
+    elif first and shared.get(rest, first) != first:
+        paths = [f"/{shared[rest]}{rest}"]
     if segments:
         head, _, last = paths[0].rstrip("/").rpartition("/")
         if last in segments:
             paths = [head + "/", head] if head else ["/"]
     return [urlunsplit((parts.scheme, parts.netloc, p, query, fragment)) for p in paths]
+
+
+def reduced_forms(url: str, rules: Iterable[str]) -> list[str]:
+    """The forms of ``url`` (canonical) that ``rules`` (one host's learnt rules,
+    :meth:`VariantLearner.rules`) reduce it to, ``url`` itself left out: the
+    pages that show its content."""
+    rules = tuple(rules)
+    return [form for form in _apply(url, rules) if form != url] if rules else []
 
 
 def _without(query: str, keys: set[str]) -> str:
@@ -295,7 +331,14 @@ class VariantLearner:
         slash = rule[1] in (SLASH_ADDED, SLASH_REMOVED)
         self._evidence[rule] += self.min_evidence if redirect and slash else 1
         self._by_host.setdefault(rule[0], set()).add(rule[1])
-        return self.learnt(rule) and not before
+        learnt = self.learnt(rule) and not before
+        shared = shared_page_rule(url, original)
+        if shared is not None and not self._evidence[shared]:
+            # One page shown under two sections is shared: evidence enough.
+            self._evidence[shared] = self.min_evidence
+            self._by_host[rule[0]].add(shared[1])
+            learnt = learnt or self.learnt(shared)
+        return learnt
 
     def observe_distinct(self, url: str, fetched: Callable[[str], bool]) -> None:
         """``url``'s content was new: for each rule of its host that would reduce
@@ -312,6 +355,11 @@ class VariantLearner:
     def rules(self, host: str) -> list[str]:
         """The learnt rules of ``host`` ("q:print", "p:amp"), sorted."""
         return sorted(r for r in self._by_host.get(host, ()) if self.learnt((host, r)))
+
+    def learnt_rules(self) -> dict[str, tuple[str, ...]]:
+        """Every host's learnt rules (:meth:`rules`), hosts without any left out."""
+        learnt = {host: tuple(self.rules(host)) for host in sorted(self._by_host)}
+        return {host: rules for host, rules in learnt.items() if rules}
 
     def slash_twins(self, url: str) -> list[str]:
         """The trailing-slash forms of ``url`` that a learnt slash rule of its

@@ -38,7 +38,12 @@ from pw_adaptive.core.scoring import AnchorScorer, LinkScorer
 from pw_adaptive.core.sections import mask_section_words, section_terms
 from pw_adaptive.core.stopper import StopReason
 from pw_adaptive.core.urls import canonicalize_url, url_host
-from pw_adaptive.core.variants import route_anchor, slash_twin, without_return_to
+from pw_adaptive.core.variants import (
+    route_anchor,
+    shared_page_rule,
+    slash_twin,
+    without_return_to,
+)
 from pw_adaptive.crawling.attachments import extract_text
 from pw_adaptive.crawling.robots import RobotsPolicy, robots_url
 from pw_adaptive.crawling.run import CrawlRun
@@ -334,12 +339,18 @@ class PageProcessor:
         """Whether a page being rendered may be ``url`` itself: its slash twin
         ("/team" while "/team/" renders; most sites redirect one to the other,
         and the first redirect teaches the rule, but a twin started before that
-        would be rendered twice), or a URL that a learnt rule makes the same
-        page. The caller holds ``url`` back until the twin is done: a wait,
-        not a skip, so a site that serves both forms loses nothing."""
+        would be rendered twice), the same path under another first segment
+        (a page two sections may share), or a URL that a learnt rule makes
+        the same page. The caller holds ``url`` back until the twin is done: a
+        wait, not a skip, so a site that serves both forms loses nothing."""
         entries = list(in_flight)
         twin = slash_twin(url)
         if twin is not None and any(entry.url == twin for entry in entries):
+            return True
+        if any(shared_page_rule(url, entry.url) is not None for entry in entries):
+            # The same path under another first segment ("/compsci/info/canteens/"
+            # while "/acsai/info/canteens/" renders): if one turns out to show
+            # the other, the site shares the page, and the rest are skipped.
             return True
         variants = self.run.variants
         if not variants.has_rules(url):

@@ -110,6 +110,7 @@ class CrawlRun:
             skips=tuple(self.skips),
             evidence_per_term=self.adaptive.options.evidence_per_term,
             stop=self.explain_stop(),
+            variant_rules=self.variants.learnt_rules(),
         )
 
     def explain_stop(self) -> dict[str, Any]:

@@ -11,6 +11,7 @@ import pytest
 from pw_adaptive.core.variants import (
     VariantLearner,
     route_anchor,
+    shared_page_rule,
     slash_twin,
     variant_rule,
     without_return_to,
@@ -274,6 +275,70 @@ def test_a_language_copy_is_reduced_to_the_page_it_shows() -> None:
     # A translated page is a counter-case: the rule is dropped.
     learner.observe_distinct(A + "/de/fees", {A + "/en/fees"}.__contains__)
     assert learner.reduce(A + "/de/clubs") is None
+
+
+def test_a_page_shown_under_two_sections_is_shared_by_the_others() -> None:
+    canteens = "/info/services/canteens/"
+    assert shared_page_rule(A + "/compsci" + canteens, A + "/acsai" + canteens) == (
+        "a.test",
+        f"t:{canteens}>acsai",
+    )
+    assert shared_page_rule(A + "/x?print=1", A + "/x") is None
+    learner = VariantLearner()
+    assert learner.observe_duplicate(A + "/compsci" + canteens, A + "/acsai" + canteens)
+    # One case is enough for this path, and for no other.
+    assert learner.reduce(A + "/datasci" + canteens) == A + "/acsai" + canteens
+    assert learner.reduce(A + "/acsai" + canteens) is None
+    assert learner.reduce(A + "/datasci/info/services/libraries/") is None
+    # A section with a page of its own there is a counter-case.
+    learner.observe_distinct(A + "/physics" + canteens, {A + "/acsai" + canteens}.__contains__)
+    assert learner.reduce(A + "/datasci" + canteens) is None
+
+
+def _programmes_site(url: str) -> Any:
+    """Four degree programmes; each links the same canteens page under its
+    own prefix, and ten pages of its own."""
+    from pw_adaptive.core.links import Link
+    from pw_adaptive.testing import make_page
+
+    path = url.removeprefix(SITE)
+    programmes = ["acsai", "compsci", "cybersec", "datasci"]
+    if path.endswith("/canteens/"):
+        text = "The canteens: menus, prices and opening times. " * 20
+        return make_page(url, title="Canteens", markdown=text)
+    links = []
+    if path == "/":
+        links = [Link(f"{SITE}/{p}/", text=p) for p in programmes]
+    elif path.count("/") == 2:
+        links = [Link(f"{SITE}{path}info/canteens/", text="Canteens")]
+        links += [Link(f"{SITE}{path}course-{i}/", text=f"Course {i}") for i in range(10)]
+    text = f"{path}: " + " ".join(f"w{path}{i}" for i in range(60))
+    return make_page(url, title=path, markdown=text, links=links)
+
+
+@pytest.mark.parametrize("concurrency", [1, 4], ids=lambda c: f"concurrency-{c}")
+def test_a_shared_page_is_rendered_twice_at_most(concurrency: int) -> None:
+    from pw_adaptive import AdaptiveCrawler, CrawlSettings
+    from pw_adaptive.testing import FakeRenderer
+
+    site = FakeRenderer(_programmes_site)
+    settings = CrawlSettings(
+        concurrency=concurrency, respect_robots=False, probe_soft_404=False, adaptive_stop=False,
+    )  # fmt: skip
+    result = asyncio.run(AdaptiveCrawler(settings, renderer=site).run(SITE + "/", "canteens"))
+    assert len([u for u in site.rendered if u.endswith("/canteens/")]) == 2
+    assert result.skipped["url_variant"] == 2
+    assert len([u for u in site.rendered if "/course-" in u]) == 40
+    # The result tells which page shows a copy it skipped, and why.
+    rendered = {p.url for p in result.pages if p.url.endswith("/canteens/")}
+    skipped = {f"{SITE}/{p}/info/canteens/" for p in ("acsai", "compsci", "cybersec", "datasci")}
+    for url in skipped - rendered:
+        shown = result.page_showing(url)
+        assert shown is not None and shown.url in rendered
+    assert result.page_showing(f"{SITE}/physics/info/canteens/") is not None  # the rule's reach
+    assert result.page_showing(f"{SITE}/acsai/info/libraries/") is None
+    (rule,) = result.summary()["variant_rules"]["handbook.test"]
+    assert rule.startswith("t:/info/canteens/>")
 
 
 def test_slash_twins_are_the_forms_a_learnt_slash_rule_reduces_to_a_url() -> None:
