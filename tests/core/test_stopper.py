@@ -19,6 +19,12 @@ from pw_adaptive.core.stopper import (
 )
 
 
+def _blind_pages(stopper: Adaptive, q: Query, n: int) -> None:
+    """``n`` pages reached by blind links that say nothing of ``q``: none ends the crawl."""
+    for _ in range(n):
+        assert stopper.observe(q, "About us.", 0.0, True) is None
+
+
 def opts(threshold: float, per_term: int, patience: int) -> AdaptiveOptions:
     return AdaptiveOptions(
         coverage_threshold=threshold, evidence_per_term=per_term, patience=patience, min_gain=0.05
@@ -83,8 +89,7 @@ def test_gives_up_when_only_blind_links_are_left_and_nothing_was_found() -> None
     for _ in range(10):
         assert a.observe(q, "Team page.", 0.0, False) is None
     # Three blind pages, then one that touches the topic: the count restarts.
-    for _ in range(3):
-        assert a.observe(q, "About us.", 0.0, True) is None
+    _blind_pages(a, q, 3)
     assert a.observe(q, "Refund mentioned once.", 0.1, True) is None
     for _ in range(3):
         assert a.observe(q, "Careers.", 0.0, True) is None
@@ -99,8 +104,7 @@ def test_gives_up_when_only_blind_links_are_left_and_nothing_was_found() -> None
 def test_a_touching_page_holds_the_cold_count() -> None:
     q = Query("refund policy")
     a = Adaptive(opts(1.0, 100, 2), len(q))
-    for _ in range(3):
-        assert a.observe(q, "About us.", 0.0, True) is None
+    _blind_pages(a, q, 3)
     # A passing mention, blind or not, is no sign that the site has the
     # topic: not counted, and the three blind pages before it still count.
     assert a.observe(q, "Refund mentioned once.", 0.1, True) is None
@@ -109,8 +113,7 @@ def test_a_touching_page_holds_the_cold_count() -> None:
     assert a.observe(q, "Contact.", 0.0, True) == "no_relevant_pages"
     # A page that counts as evidence ends the cold start for good.
     b = Adaptive(opts(1.0, 100, 2), len(q))
-    for _ in range(3):
-        assert b.observe(q, "About us.", 0.0, True) is None
+    _blind_pages(b, q, 3)
     assert b.observe(q, "Refund policy in full.", 0.9, True) is None
     assert b.has_found()
     assert b.observe(q, "Contact.", 0.0, True) is None
@@ -146,8 +149,7 @@ def test_a_strong_lead_forgives_the_stale_run() -> None:
 def test_a_lead_with_a_clue_holds_back_no_relevant_pages() -> None:
     q = Query("refund policy")
     a = Adaptive(opts(1.0, 100, 2), len(q))
-    for _ in range(3):
-        assert a.observe(q, "About us.", 0.0, True) is None
+    _blind_pages(a, q, 3)
     assert a.observe(q, "Careers.", 0.0, True, lead=0.1) is None
     assert a.cold() == 4
     assert a.observe(q, "Contact.", 0.0, True) == "no_relevant_pages"
@@ -156,8 +158,7 @@ def test_a_lead_with_a_clue_holds_back_no_relevant_pages() -> None:
 def test_a_clue_that_led_nowhere_neither_counts_nor_restarts_the_cold_count() -> None:
     q = Query("refund policy")
     a = Adaptive(opts(1.0, 100, 2), len(q))
-    for _ in range(3):
-        assert a.observe(q, "About us.", 0.0, True) is None
+    _blind_pages(a, q, 3)
     # A link with a clue ("Customer services") led to a page that says nothing
     # of the query: not blind, so not counted, and no sign of the topic.
     assert a.observe(q, "Campus network.", 0.0, False) is None
@@ -166,14 +167,12 @@ def test_a_clue_that_led_nowhere_neither_counts_nor_restarts_the_cold_count() ->
     # With the seed's touch rule, a page that touches the query restarts the
     # count, clue or not.
     b = Adaptive(replace(opts(1.0, 100, 2), touch_resets_cold=True), len(q))
-    for _ in range(3):
-        assert b.observe(q, "About us.", 0.0, True) is None
+    _blind_pages(b, q, 3)
     assert b.observe(q, "Refund mentioned once.", 0.1, False) is None
     assert b.cold() == 0
     # The seed's rule, kept as an option: any page behind a clue restarts it.
     seed = Adaptive(replace(opts(1.0, 100, 2), clue_resets_cold=True), len(q))
-    for _ in range(3):
-        assert seed.observe(q, "About us.", 0.0, True) is None
+    _blind_pages(seed, q, 3)
     assert seed.observe(q, "Campus network.", 0.0, False) is None
     assert seed.cold() == 0
 
