@@ -316,14 +316,20 @@ class VariantLearner:
         self._by_host: dict[str, set[str]] = {}
         """Rules with evidence, by host: the ones ``observe_distinct`` checks."""
 
-    def observe_duplicate(self, url: str, original: str, *, redirect: bool = False) -> bool:
+    def observe_duplicate(
+        self, url: str, original: str, *, redirect: bool = False, exact: bool = True
+    ) -> bool:
         """``url``'s content duplicated ``original``'s. True when this made a rule
         learnt (the caller may then drop queued variants: ``reduce``).
 
         ``redirect``: the site's server sent ``url`` to ``original``. A
         trailing slash added or removed by a redirect is the server's own
         policy for every path (a directory index), not a likeness of two
-        texts: one such redirect is evidence enough."""
+        texts: one such redirect is evidence enough. ``exact``: the two texts
+        are the same, not only near each other; only then does a
+        first-segment swap teach a shared page at once (two programmes'
+        admission pages written from one template are near, not the same,
+        and a third programme's may hold the answer)."""
         rule = variant_rule(url, original)
         if rule is None:
             return False
@@ -332,7 +338,7 @@ class VariantLearner:
         self._evidence[rule] += self.min_evidence if redirect and slash else 1
         self._by_host.setdefault(rule[0], set()).add(rule[1])
         learnt = self.learnt(rule) and not before
-        shared = shared_page_rule(url, original)
+        shared = shared_page_rule(url, original) if exact or redirect else None
         if shared is not None and not self._evidence[shared]:
             # One page shown under two sections is shared: evidence enough.
             self._evidence[shared] = self.min_evidence

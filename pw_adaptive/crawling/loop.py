@@ -260,7 +260,8 @@ class PageProcessor:
                 run.variants.observe_distinct(final, run.final_urls.__contains__)
             else:
                 note = f"{match.reason}_content"
-                self._learn_variant(final, match.original_url)
+                exact = match.reason == "duplicate"
+                self._learn_variant(final, match.original_url, exact=exact)
         if final != entry.url:
             # A redirect is a duplicate by definition, whether or not its
             # target was fetched before: "/clubs" sent to "/clubs/" teaches the
@@ -327,12 +328,15 @@ class PageProcessor:
             self.emit(record.to_json())
         return reason
 
-    def _learn_variant(self, url: str, original: str, *, redirect: bool = False) -> None:
+    def _learn_variant(
+        self, url: str, original: str, *, redirect: bool = False, exact: bool = True
+    ) -> None:
         """``url`` showed ``original``'s content (``redirect``: the site sent it
-        there): learn from it, and once a rule is learnt, drop the queued URLs
-        it reduces to a known one (their content is known:
-        ``skipped["url_variant"]``)."""
-        if self.run.variants.observe_duplicate(url, original, redirect=redirect):
+        there; ``exact``: the same text, not only a near one): learn from it,
+        and once a rule is learnt, drop the queued URLs it reduces to a known
+        one (their content is known: ``skipped["url_variant"]``)."""
+        variants = self.run.variants
+        if variants.observe_duplicate(url, original, redirect=redirect, exact=exact):
             self._drop_known_variants()
 
     def twin_in_flight(self, url: str, in_flight: Iterable[FrontierEntry]) -> bool:

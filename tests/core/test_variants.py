@@ -290,6 +290,13 @@ def test_a_page_shown_under_two_sections_is_shared_by_the_others() -> None:
     assert learner.reduce(A + "/datasci" + canteens) == A + "/acsai" + canteens
     assert learner.reduce(A + "/acsai" + canteens) is None
     assert learner.reduce(A + "/datasci/info/services/libraries/") is None
+    # Two pages written from one template are near, not the same: a third
+    # section's page there may be its own.
+    near = VariantLearner()
+    assert not near.observe_duplicate(
+        A + "/physics/admissions/", A + "/chemistry/admissions/", exact=False
+    )
+    assert near.reduce(A + "/biology/admissions/") is None
     # A section with a page of its own there is a counter-case.
     learner.observe_distinct(A + "/physics" + canteens, {A + "/acsai" + canteens}.__contains__)
     assert learner.reduce(A + "/datasci" + canteens) is None
