@@ -123,10 +123,11 @@ class AdaptiveOptions:
     count. A passing mention is no lead by itself; its page's links carry the
     lead when there is one, and a queued link with a clue holds the give-up
     back (``observe``). On the real corpus (166 tasks) a touching page had
-    restarted the count on three topics the sites do not have: a transport
+    restarted the count on two topics the sites do not have (a transport
     page naming the student residence's bus stop, an organisation chart's
-    "departments"; with the count held they give up within 12 pages, and no
-    page found was lost."""
+    "departments": 17 and 15 pages); with the count held, and a missing page
+    counted (the crawler's rule), they give up in 12, and no page found was
+    lost."""
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.coverage_threshold <= 1.0:
