@@ -9,9 +9,13 @@ record of that kind).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Self, TypeVar
+
+from pw_adaptive.core.urls import canonicalize_url
+from pw_adaptive.core.variants import reduced_forms
 
 _T = TypeVar("_T")
 
@@ -260,27 +264,26 @@ class CrawlResult:
         (by the URL asked or the one it ended at), else the rendered page that
         a learnt URL variant reduces it to (a print view's page, the copy of a
         shared page the crawl rendered); None when the crawl does not have it."""
-        from urllib.parse import urlsplit
-
-        from pw_adaptive.core.urls import canonicalize_url
-        from pw_adaptive.core.variants import reduced_forms
-
         try:
             canonical = canonicalize_url(url)
         except ValueError:
             return None
+        pages = self._rendered_by_url
+        for form in (canonical, *reduced_forms(canonical, self.variant_rules)):
+            if form in pages:
+                return pages[form]
+        return None
+
+    @functools.cached_property
+    def _rendered_by_url(self) -> dict[str, PageRecord]:
+        """The pages rendered without an error, by the URL asked and the one
+        each ended at (the first record of a URL wins): built once."""
         pages: dict[str, PageRecord] = {}
         for page in self.pages:
             if page.error is None:
                 pages.setdefault(page.url, page)
                 pages.setdefault(page.final_url, page)
-        if canonical in pages:
-            return pages[canonical]
-        rules = self.variant_rules.get((urlsplit(canonical).hostname or "").lower(), ())
-        for form in reduced_forms(canonical, rules):
-            if form in pages:
-                return pages[form]
-        return None
+        return pages
 
     def relevant_pages(self, min_relevance: float | None = None) -> list[PageRecord]:
         """The pages about the query (``PageRecord.relevant``), best first; with

@@ -145,10 +145,11 @@ a page that explains its topic section by section has sections of its own.
 A link to the page itself (a heading's permalink) or to a document (a PDF)
 stands for no other page: a documentation page whose headings link to
 their own anchors, or a programme page that ends with its fee schedule and
-two "next steps" cards, is not a listing. On the real corpus (166 tasks) 35 pages marked relevant were listings (a
-blog index, authors' pages, a wiki's index, the admissions and student
-services card pages of one portal in both its languages), all labelled
-irrelevant, and no labelled-relevant page was one."""
+two "next steps" cards, is not a listing. On the real corpus (166 tasks)
+35 pages marked relevant were listings (a blog index, authors' pages, a
+wiki's index, the admissions and student services card pages of one portal
+in both its languages), all labelled irrelevant, and no labelled-relevant
+page was one."""
 
 TEASER_WORDS: Final = 30
 """The most words (outside link text) of a teaser section
@@ -286,7 +287,8 @@ def assess(
     engineering alone is not about "engineering scholarships": on the real
     corpus 8 fewer pages marked relevant that hand labels call irrelevant,
     none of the labelled-relevant ones lost). Hand labels call hubs, teasers
-    and passing mentions irrelevant; this is their rule, made mechanical. ``hits`` is the page's :func:`scan_page`, when the caller has it.
+    and passing mentions irrelevant; this is their rule, made mechanical.
+    ``hits`` is the page's :func:`scan_page`, when the caller has it.
     """
     body = strip_link_targets(markdown)
     if not headings:

@@ -42,11 +42,12 @@ defined in :mod:`pw_adaptive.core.relevance` and offered here too."""
 
 COLD_PATIENCE = 2
 """Before anything is found, give up after ``COLD_PATIENCE * patience``
-blind, irrelevant pages (consecutive in the seed, where any page that touches
-the query restarts the count: ``AdaptiveOptions.touch_resets_cold``). Simulated on 69 universities x 5 topics
-with a budget of 100 in the seed's history: twice the patience (10 pages by
-default) saves about a quarter of the pages and loses under 5% of the useful
-ones, all on sites that wandered blindly for dozens of pages first."""
+blind, irrelevant pages (consecutive in the seed, where any page that
+touches the query restarts the count: ``AdaptiveOptions.touch_resets_cold``).
+Simulated on 69 universities x 5 topics with a budget of 100 in the seed's
+history: twice the patience (10 pages by default) saves about a quarter of
+the pages and loses under 5% of the useful ones, all on sites that wandered
+blindly for dozens of pages first."""
 
 TOUCH_PATIENCE = 2
 """After something was found, pages that only touch the query (relevance
@@ -282,12 +283,14 @@ class Adaptive:
                 cold = self.options.cold_patience
                 if cold is not None and self._cold >= cold * patience:
                     return StopReason.NO_RELEVANT_PAGES
-            elif (relevance >= MIN_RELEVANCE and self.options.touch_resets_cold) or (
-                relevance < MIN_RELEVANCE and self.options.clue_resets_cold
-            ):
-                self._cold = 0
-            # else: a link's clue led to a page that says nothing of the query;
-            # not blind, so not counted, and no sign of the topic either.
+            else:
+                # Not counted: a page that a link's clue led to and that says
+                # nothing of the query, or a page that touches it. Neither is
+                # a sign of the topic; the seed restarted the count on both.
+                touching = relevance >= MIN_RELEVANCE
+                options = self.options
+                if options.touch_resets_cold if touching else options.clue_resets_cold:
+                    self._cold = 0
         if relevance < MIN_RELEVANCE:
             # Irrelevant pages after a find: the relevant part is exhausted.
             if self._collected > 0:

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 from urllib.parse import unquote, unquote_plus, urlsplit, urlunsplit
 
@@ -46,6 +46,7 @@ __all__ = [
     "VariantLearner",
     "reduced_forms",
     "route_anchor",
+    "rule_host",
     "shared_page_rule",
     "slash_twin",
     "variant_rule",
@@ -119,7 +120,7 @@ def variant_rule(url: str, original: str) -> Rule | None:
     a, b = urlsplit(url), urlsplit(original)
     if (a.scheme, a.netloc) != (b.scheme, b.netloc):
         return None
-    host = (a.hostname or "").lower()
+    host = rule_host(url)
     if a.fragment != b.fragment:
         # A hash router's page under another route query: docsify links every
         # heading as "#/page?id=<heading>", the same page scrolled.
@@ -291,11 +292,17 @@ def _apply(url: str, rules: Iterable[str]) -> list[str]:
     return [urlunsplit((parts.scheme, parts.netloc, p, query, fragment)) for p in paths]
 
 
-def reduced_forms(url: str, rules: Iterable[str]) -> list[str]:
-    """The forms of ``url`` (canonical) that ``rules`` (one host's learnt rules,
-    :meth:`VariantLearner.rules`) reduce it to, ``url`` itself left out: the
-    pages that show its content."""
-    rules = tuple(rules)
+def rule_host(url: str) -> str:
+    """The host a rule of ``url`` is learnt for: its lowercased host name, the
+    port left out."""
+    return (urlsplit(url).hostname or "").lower()
+
+
+def reduced_forms(url: str, learnt: Mapping[str, Iterable[str]]) -> list[str]:
+    """The forms of ``url`` (canonical) that the rules ``learnt`` for its host
+    (:meth:`VariantLearner.learnt_rules`) reduce it to, ``url`` itself left
+    out: the pages that show its content."""
+    rules = tuple(learnt.get(rule_host(url), ()))
     return [form for form in _apply(url, rules) if form != url] if rules else []
 
 
@@ -349,7 +356,7 @@ class VariantLearner:
     def observe_distinct(self, url: str, fetched: Callable[[str], bool]) -> None:
         """``url``'s content was new: for each rule of its host that would reduce
         it to a URL already ``fetched``, count a counter-case."""
-        host = (urlsplit(url).hostname or "").lower()
+        host = rule_host(url)
         for rule in self._by_host.get(host, ()):
             if any(r != url and fetched(r) for r in _apply(url, (rule,))):
                 self._counter[(host, rule)] += 1
@@ -374,26 +381,22 @@ class VariantLearner:
         twin = slash_twin(url)
         if twin is None:
             return []
-        parts = urlsplit(url)
-        rules = self.rules((parts.hostname or "").lower())
-        rule = SLASH_ADDED if parts.path.endswith("/") else SLASH_REMOVED
+        rules = self.rules(rule_host(url))
+        rule = SLASH_ADDED if urlsplit(url).path.endswith("/") else SLASH_REMOVED
         return [twin] if rule in rules else []
 
     def has_rules(self, url: str) -> bool:
         """Whether some rule is learnt for ``url``'s host."""
-        return bool(self.rules((urlsplit(url).hostname or "").lower()))
+        return bool(self.rules(rule_host(url)))
 
     def reduce(self, url: str, known: Callable[[str], bool] | None = None) -> str | None:
         """``url`` (canonical) without the learnt parameters and path segments of
         its host, or None when none applies. A path cut has two forms (with and
         without a trailing slash): the first that ``known`` accepts, else the first."""
-        host = (urlsplit(url).hostname or "").lower()
+        host = rule_host(url)
         if host not in self._by_host:
             return None
-        rules = self.rules(host)
-        if not rules:
-            return None
-        forms = [r for r in _apply(url, rules) if r != url]
+        forms = reduced_forms(url, {host: self.rules(host)})
         if not forms:
             return None
         if known is not None:

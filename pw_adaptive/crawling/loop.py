@@ -260,7 +260,7 @@ class PageProcessor:
                 run.variants.observe_distinct(final, run.final_urls.__contains__)
             else:
                 note = f"{match.reason}_content"
-                exact = match.reason == "duplicate"
+                exact = match.reason == "duplicate"  # not a near one
                 self._learn_variant(final, match.original_url, exact=exact)
         if final != entry.url:
             # A redirect is a duplicate by definition, whether or not its
