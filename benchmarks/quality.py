@@ -170,6 +170,12 @@ def ablations(budget: int) -> list[Variant]:
             rule="a page that only touches the query holds the cold count (the seed: restarts)",
         ),
         Variant(
+            "a clue of qualifiers only holds the cold count",
+            AnchorScorer(),
+            stopper(qualifier_clues_count=False),
+            rule="a page behind a clue of qualifiers only counts as blind for the cold give-up",
+        ),
+        Variant(
             "touching pages never stale",
             AnchorScorer(),
             stopper(touch_patience=None),

@@ -19,6 +19,7 @@ _ADDED_LATER: tuple[tuple[str, ...], ...] = (
     ("variant_evidence",),
     ("adaptive", "clue_resets_cold"),
     ("adaptive", "touch_resets_cold"),
+    ("adaptive", "qualifier_clues_count"),
 )
 """Settings (paths through nested settings) added after state files were first
 saved: ``CrawlSettings.fingerprint`` leaves each out while it has its default."""

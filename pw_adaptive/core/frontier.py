@@ -134,6 +134,7 @@ class Frontier:
         blind: bool = False,
         parent: str | None = None,
         text: str = "",
+        qualifier_only: bool = False,
     ) -> str | None:
         """Queue `url` unless a filter refuses it; return the skip reason or None.
 
@@ -142,9 +143,10 @@ class Frontier:
 
         Re-pushing a URL that is still queued returns `"duplicate_url"`, but
         when the new score is higher the queued entry is replaced by one with
-        the new score, depth, blindness, parent and text and the *original*
-        discovery `seq`: the best link to a page decides how soon it is
-        fetched and how it is reported, and discovery order stays stable.
+        the new score, depth, blindness, `qualifier_only`, parent and text and
+        the *original* discovery `seq`: the best link to a page decides how
+        soon it is fetched and how it is reported, and discovery order stays
+        stable.
         Raises ValueError for a NaN score.
         """
         try:
@@ -152,7 +154,13 @@ class Frontier:
         except ValueError:
             return self.skip(INVALID_URL)
         return self.push_canonical(
-            canonical, score=score, depth=depth, blind=blind, parent=parent, text=text
+            canonical,
+            score=score,
+            depth=depth,
+            blind=blind,
+            parent=parent,
+            text=text,
+            qualifier_only=qualifier_only,
         )
 
     def push_canonical(
@@ -164,6 +172,7 @@ class Frontier:
         blind: bool = False,
         parent: str | None = None,
         text: str = "",
+        qualifier_only: bool = False,
     ) -> str | None:
         """`push` for a URL that is already the output of `canonicalize_url`.
 
@@ -176,7 +185,15 @@ class Frontier:
         verdict = self.screen(url, depth)
         if verdict is not None and verdict != QUEUED:
             return verdict
-        return self.place(url, score=score, depth=depth, blind=blind, parent=parent, text=text)
+        return self.place(
+            url,
+            score=score,
+            depth=depth,
+            blind=blind,
+            parent=parent,
+            text=text,
+            qualifier_only=qualifier_only,
+        )
 
     def screen(self, url: str, depth: int) -> str | None:
         """Run a canonical `url`, found at `depth`, through the filters without
@@ -218,6 +235,7 @@ class Frontier:
         blind: bool = False,
         parent: str | None = None,
         text: str = "",
+        qualifier_only: bool = False,
     ) -> str | None:
         """Queue a canonical `url` that `screen` let through (None), or, when
         it is queued already, raise its score if the new one is higher and
@@ -227,11 +245,13 @@ class Frontier:
         queued = self._queued.get(url)
         if queued is not None:
             if score > queued.score:
-                self._upgrade(queued, score, depth, blind, parent, text)
+                self._upgrade(queued, score, depth, blind, parent, text, qualifier_only)
             return self.skip(DUPLICATE_URL)
         seq = self._seq
         self._seq = seq + 1
-        self._enqueue(FrontierEntry(url, float(score), depth, blind, parent, text, seq))
+        self._enqueue(
+            FrontierEntry(url, float(score), depth, blind, parent, text, seq, qualifier_only)
+        )
         return None
 
     def skip(self, reason: str) -> str:
@@ -249,14 +269,19 @@ class Frontier:
         blind: bool,
         parent: str | None,
         text: str,
+        qualifier_only: bool,
     ) -> None:
         """Replace a queued entry by a better-scored one (old tuples go stale)."""
         self.upgraded += 1
-        self._enqueue(FrontierEntry(old.url, float(score), depth, blind, parent, text, old.seq))
+        self._enqueue(
+            FrontierEntry(
+                old.url, float(score), depth, blind, parent, text, old.seq, qualifier_only
+            )
+        )
 
-    def demote(self, url: str, score: float, *, blind: bool) -> bool:
+    def demote(self, url: str, score: float, *, blind: bool, qualifier_only: bool = False) -> bool:
         """Lower the score of queued canonical `url` to `score` (and set its
-        blindness), keeping its place among equals: what made its score is
+        blindness and `qualifier_only`), keeping its place among equals: what made its score is
         known now to promise less. False, and nothing changed, when `url` is
         not queued or `score` is not lower. Raises ValueError for a NaN score."""
         if math.isnan(score):
@@ -267,7 +292,14 @@ class Frontier:
         self.demoted += 1
         self._enqueue(
             FrontierEntry(
-                url, float(score), queued.depth, blind, queued.parent, queued.text, queued.seq
+                url,
+                float(score),
+                queued.depth,
+                blind,
+                queued.parent,
+                queued.text,
+                queued.seq,
+                qualifier_only,
             )
         )
         return True

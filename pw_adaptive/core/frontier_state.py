@@ -34,6 +34,10 @@ class FrontierEntry:
     """The link's visible text (or accessible name), for reports."""
     seq: int
     """Discovery order, unique per frontier: the last tie-breaker."""
+    qualifier_only: bool = False
+    """True when the link's clue named only words that qualify the query's
+    topic (``LinkScore.qualifier_only``): a lead, but the stopper counts the
+    page towards the cold give-up as if the link were blind."""
 
 
 @dataclass(frozen=True, slots=True)

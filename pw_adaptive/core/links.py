@@ -22,7 +22,8 @@ A link's score in [0, 1] tells the frontier how promising it is:
 A link is **blind** when its clue is below :data:`MIN_CLUE`: neither what a
 person sees on it nor its URL says anything worth following about the query. Inheritance lifts a blind link's score
 but does not make it a clue; the stopper's cold-start rule counts pages
-reached through blind links.
+reached through blind links, and through links whose visible clue names
+only words that qualify the query's topic (``LinkScore.qualifier_only``).
 """
 
 from __future__ import annotations
@@ -263,6 +264,19 @@ class LinkScore:
     clue_source: ClueSource
     """Where the clue came from: "text", "accessible_name", "context_heading",
     "url", or "" for a blind link."""
+    qualifier_only: bool = False
+    """True when the clue is in what a person sees on the link (not its URL)
+    and names only words that qualify the query's topic (a level of study, an
+    audience, a place: :attr:`Query.topical`), in a query that names a topic:
+    "Undergraduate class football match" for "undergraduate tuition fees".
+    Such a link is followed in its turn, and it is a lead for the stopper
+    while queued, but the page it promises is about the qualifier, not the
+    topic: when that page says nothing of the query, it counts towards the
+    cold give-up as a blind link's would
+    (``AdaptiveOptions.qualifier_clues_count``). A
+    qualifier in a URL names the section a page sits in, which may hold the
+    topic ("/pregrado/becas/"): the crawler learns those words apart
+    (``core.sections``)."""
 
 
 def _faq_pattern() -> re.Pattern[str]:
@@ -348,19 +362,21 @@ def is_generic_anchor(text: str) -> bool:
 
 def _clue(
     link: Link, query: Query, weights: Sequence[float] | None = None
-) -> tuple[float, ClueSource]:
-    """The strongest clue on ``link`` and its source; (0.0, "") when blind.
+) -> tuple[float, ClueSource, int]:
+    """The strongest clue on ``link``, its source and the terms it names (a
+    hit mask); (0.0, "", 0) when no source names a term.
 
     Sources are tried in the order text, accessible name, context heading,
     context text, URL; a later source wins only with a strictly stronger clue.
     """
     terms = len(query)
     total = sum(weights) if weights is not None else 0.0
+    masks: dict[str, int] = {}
 
     def fraction(text: str) -> float:
         if not text:
             return 0.0
-        mask = query.hit_mask(text)
+        mask = masks[text] = query.hit_mask(text)
         if weights is None or total <= 0.0:
             return mask.bit_count() / terms
         return sum(w for i, w in enumerate(weights) if mask >> i & 1) / total
@@ -370,18 +386,32 @@ def _clue(
     )
     heading_weight = CLUE_WEIGHTS["context_heading" if generic else "context_heading_partial"]
     teaser_weight = CLUE_WEIGHTS["context_text" if generic else "context_text_partial"]
-    candidates: tuple[tuple[float, ClueSource], ...] = (
-        (CLUE_WEIGHTS["text"] * fraction(link.text), "text"),
-        (CLUE_WEIGHTS["accessible_name"] * fraction(link.accessible_name), "accessible_name"),
-        (heading_weight * fraction(link.context_heading), "context_heading"),
-        (teaser_weight * fraction(link.context_text), "context_text"),
-        (CLUE_WEIGHTS["url"] * fraction(url_words(link.url)), "url"),
+    words = url_words(link.url)
+    candidates: tuple[tuple[float, ClueSource, str], ...] = (
+        (CLUE_WEIGHTS["text"] * fraction(link.text), "text", link.text),
+        (
+            CLUE_WEIGHTS["accessible_name"] * fraction(link.accessible_name),
+            "accessible_name",
+            link.accessible_name,
+        ),
+        (heading_weight * fraction(link.context_heading), "context_heading", link.context_heading),
+        (teaser_weight * fraction(link.context_text), "context_text", link.context_text),
+        (CLUE_WEIGHTS["url"] * fraction(words), "url", words),
     )
-    best: tuple[float, ClueSource] = (0.0, "")
-    for candidate in candidates:
-        if candidate[0] > best[0]:
-            best = candidate
+    best: tuple[float, ClueSource, int] = (0.0, "", 0)
+    for clue, source, text in candidates:
+        if clue > best[0]:
+            best = (clue, source, masks[text])
     return best
+
+
+def _names_qualifiers_only(query: Query, mask: int) -> bool:
+    """True when the terms in ``mask`` (at least one) name none of the query's
+    topics, in a query that names one (:attr:`Query.topical`)."""
+    topical = query.topical
+    if not mask or not any(topical):
+        return False
+    return not any(topical[i] for i in range(len(topical)) if mask >> i & 1)
 
 
 def score_link(
@@ -413,7 +443,7 @@ def score_link(
     if not 0.0 <= inherit_min <= 1.0:
         raise ValueError(f"inherit_min must be within [0, 1], not {inherit_min}")
     floor = (SECTION_FLOORS if floors is None else floors).get(link.region, 0.0)
-    clue, source = _clue(link, query, weights)
+    clue, source, mask = _clue(link, query, weights)
     if clue < MIN_CLUE:
         if is_faq_link(link):
             floor = max(floor, FAQ_FLOOR)
@@ -428,8 +458,13 @@ def score_link(
     promise = min(1.0, max(floor, clue) + inherited)
     if not link.visible:
         promise = floor + (promise - floor) * HIDDEN_FACTOR
+    blind = clue < MIN_CLUE
     return LinkScore(
-        score=max(floor, promise), clue=clue, blind=clue < MIN_CLUE, clue_source=source
+        score=max(floor, promise),
+        clue=clue,
+        blind=blind,
+        clue_source=source,
+        qualifier_only=not blind and source != "url" and _names_qualifiers_only(query, mask),
     )
 
 

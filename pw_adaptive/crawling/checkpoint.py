@@ -34,7 +34,7 @@ __all__ = ["FORMAT", "SCHEMA_VERSION", "Checkpoint"]
 
 FORMAT = "pw_adaptive-state"
 """Value of the `format` meta row: tells our files from other SQLite files."""
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """Bumped on any incompatible change of the tables below."""
 
 _SCHEMA = """
@@ -46,16 +46,28 @@ CREATE TABLE queue (
     blind INTEGER NOT NULL,
     parent TEXT,
     text TEXT NOT NULL,
-    seq INTEGER NOT NULL
+    seq INTEGER NOT NULL,
+    qualifier_only INTEGER NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE done (url TEXT PRIMARY KEY) WITHOUT ROWID;
 CREATE TABLE alias (alias TEXT PRIMARY KEY, url TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE state (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 """
 
-_UPSERT_QUEUE = "INSERT OR REPLACE INTO queue VALUES (?, ?, ?, ?, ?, ?, ?)"
+_MIGRATIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "1": (
+        "2",
+        ("ALTER TABLE queue ADD COLUMN qualifier_only INTEGER NOT NULL DEFAULT 0",),
+    ),
+}
+"""Schema version -> (the next version, the statements that upgrade a state
+file to it), applied in one transaction each when a crawl resumes. Version 2
+added the queue's ``qualifier_only`` (``FrontierEntry.qualifier_only``); the
+links queued before it resume as links with a clue, as they were judged."""
 
-_QueueRow = tuple[str, float, int, int, str | None, str, int]
+_UPSERT_QUEUE = "INSERT OR REPLACE INTO queue VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+
+_QueueRow = tuple[str, float, int, int, str | None, str, int, int]
 
 
 def _row(entry: FrontierEntry) -> _QueueRow:
@@ -67,6 +79,7 @@ def _row(entry: FrontierEntry) -> _QueueRow:
         entry.parent,
         entry.text,
         entry.seq,
+        int(entry.qualifier_only),
     )
 
 
@@ -125,9 +138,10 @@ class Checkpoint:
                 f"state file {self.path} is an SQLite database of another program,"
                 " not a pw_adaptive state file"
             )
-        if meta.get("schema_version") != str(SCHEMA_VERSION):
+        version = meta.get("schema_version")
+        if version not in _MIGRATIONS and version != str(SCHEMA_VERSION):
             raise ValueError(
-                f"state file {self.path} has schema version {meta.get('schema_version')},"
+                f"state file {self.path} has schema version {version},"
                 f" this pw_adaptive reads version {SCHEMA_VERSION}"
             )
         if meta.get("crawl_key") != self.crawl_key:
@@ -136,6 +150,13 @@ class Checkpoint:
                 f" (crawl key {meta.get('crawl_key')!r}, expected {self.crawl_key!r});"
                 " use another state path or delete the file to start over"
             )
+        while version in _MIGRATIONS:
+            target, statements = _MIGRATIONS[version]
+            with self._transaction():
+                for statement in statements:
+                    db.execute(statement)
+                db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (target,))
+            version = target
 
     # ------------------------------------------------------------ lifecycle
 
@@ -303,10 +324,18 @@ class Checkpoint:
         scalars = json.loads(row[0])
         queued = tuple(
             FrontierEntry(
-                str(url), float(score), int(depth), bool(blind), parent, str(text), int(seq)
+                str(url),
+                float(score),
+                int(depth),
+                bool(blind),
+                parent,
+                str(text),
+                int(seq),
+                bool(qualifier_only),
             )
-            for url, score, depth, blind, parent, text, seq in db.execute(
-                "SELECT url, score, depth, blind, parent, text, seq FROM queue ORDER BY seq"
+            for url, score, depth, blind, parent, text, seq, qualifier_only in db.execute(
+                "SELECT url, score, depth, blind, parent, text, seq, qualifier_only"
+                " FROM queue ORDER BY seq"
             )
         )
         done = tuple(url for (url,) in db.execute("SELECT url FROM done ORDER BY url"))

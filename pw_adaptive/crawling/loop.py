@@ -427,7 +427,15 @@ class PageProcessor:
         A stop first waits for the sitemap's reserved pages (``SitemapReserve``)."""
         run = self.run
         lead = max(run.frontier.best_score(), max(run.rendering.values(), default=0.0))
-        reason = run.adaptive.observe(run.query, markdown, score, entry.blind, lead=lead, hits=hits)
+        reason = run.adaptive.observe(
+            run.query,
+            markdown,
+            score,
+            entry.blind,
+            lead=lead,
+            hits=hits,
+            qualifier_clue=entry.qualifier_only,
+        )
         if reason is None or not run.settings.adaptive_stop:
             return None
         if await run.sitemap.hold(run.frontier, run.settings.adaptive.patience):
@@ -518,6 +526,7 @@ class PageProcessor:
                 blind=scored.blind,
                 parent=final,
                 text=link.text or link.accessible_name,
+                qualifier_only=scored.qualifier_only,
             )
             if in_section and frontier.queued_score(target) != before:
                 run.section_links[target] = (link, score, factor)
@@ -567,7 +576,12 @@ class PageProcessor:
             if not section_terms(run.query, target) & spent:
                 continue
             scored = self._score(link, target, parent, weights)
-            frontier.demote(target, scored.score * factor, blind=scored.blind)
+            frontier.demote(
+                target,
+                scored.score * factor,
+                blind=scored.blind,
+                qualifier_only=scored.qualifier_only,
+            )
 
     async def _harvest(self, page: RenderedPage, final: str) -> list[AttachmentRecord]:
         """Fetch and read the page's new attachments; returns their records (kept

@@ -18,7 +18,7 @@ from pw_adaptive.core.links import Link
 from pw_adaptive.core.query import Query, TermWeights
 from pw_adaptive.core.relevance import SiteTitles
 from pw_adaptive.core.scope import Scope
-from pw_adaptive.core.sections import SectionWords
+from pw_adaptive.core.sections import SectionWords, qualifiers_of
 from pw_adaptive.core.soft404 import Soft404Detector
 from pw_adaptive.core.stopper import Adaptive, StopReason
 from pw_adaptive.core.traps import TrapDetector, TrapReason
@@ -124,6 +124,9 @@ class CrawlRun:
         terms = len(self.query)
         waiting = f"no queued link scored {self.settings.forgive_score} or more (best {best:.2f})"
         coverage = f"coverage {adaptive.coverage():.0%} of {terms} terms"
+        qualifying = qualifiers_of(self.query) if options.qualifier_clues_count else 0
+        named = [term for i, term in enumerate(self.query.terms) if qualifying >> i & 1]
+        qualifiers = f" (or with a clue of qualifiers only: {', '.join(named)})" if named else ""
         if (
             adaptive.coverage() >= options.coverage_threshold
             and adaptive.sources() < options.min_sources
@@ -145,9 +148,9 @@ class CrawlRun:
             ),
             StopReason.NO_RELEVANT_PAGES: (
                 f"nothing relevant was found and {adaptive.cold()} pages came through"
-                " links without any clue for the query and said nothing of it (pages"
-                " behind a clue, and pages that only touch the query, are not counted);"
-                " no link with a clue was queued or rendering"
+                f" links without any clue for the query{qualifiers} and said nothing of"
+                " it (pages behind a clue, and pages that only touch the query, are not"
+                " counted); no link with a clue was queued or rendering"
             ),
             StopReason.BUDGET_EXHAUSTED: (
                 f"the budget of {self.settings.max_pages} pages was spent"

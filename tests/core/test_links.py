@@ -468,3 +468,52 @@ def test_a_hint_that_names_the_section_of_more_of_the_query_comes_first() -> Non
     assert transport.blind and study.blind
     assert menu.score < study.score < transport.score < faq.score
     assert transport.score - HINT_FLOOR == pytest.approx(2 * (study.score - HINT_FLOOR))
+
+
+@pytest.mark.parametrize(
+    ("link", "query", "qualifier_only"),
+    [
+        pytest.param(
+            Link(f"{SITE}/news/42", text="Undergraduate class football match"),
+            "undergraduate tuition fees",
+            True,
+            id="a level of study alone, in the text",
+        ),
+        pytest.param(
+            Link(f"{SITE}/news/42", text="Undergraduate tuition fees 2026"),
+            "undergraduate tuition fees",
+            False,
+            id="the topic beside it",
+        ),
+        pytest.param(
+            Link(f"{SITE}/undergraduate/plan-2018/", text="Electromagnetism I"),
+            "undergraduate tuition fees",
+            False,
+            id="in the URL: the section the page sits in",
+        ),
+        pytest.param(
+            Link(f"{SITE}/news/7", text="Boat race in Karlsruhe"),
+            "Wohnheim in Karlsruhe",
+            True,
+            id="a place",
+        ),
+        pytest.param(
+            Link(f"{SITE}/news/7", text="Karlsruhe rowing club"),
+            "Karlsruhe rowing club",
+            False,
+            id="a query that names no topic of the lexicon",
+        ),
+        pytest.param(
+            Link(f"{SITE}/news/7", text="Rowing club"),
+            "undergraduate tuition fees",
+            False,
+            id="blind",
+        ),
+    ],
+)
+def test_a_clue_of_words_that_only_qualify_the_topic(
+    link: Link, query: str, qualifier_only: bool
+) -> None:
+    scored = score_link(link, Query(query))
+    assert scored.qualifier_only is qualifier_only
+    assert not (scored.qualifier_only and scored.blind)

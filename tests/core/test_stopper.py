@@ -119,6 +119,20 @@ def test_a_touching_page_holds_the_cold_count() -> None:
     assert b.observe(q, "Contact.", 0.0, True) is None
 
 
+@pytest.mark.parametrize("counted", [True, False])
+def test_a_page_behind_a_clue_of_qualifiers_only_counts_as_blind(counted: bool) -> None:
+    q = Query("undergraduate tuition fees")
+    a = Adaptive(replace(opts(1.0, 100, 3), qualifier_clues_count=counted), len(q))
+    _blind_pages(a, q, 3)  # of the 6 that give up
+    # "Undergraduate class football match": a clue, but of the qualifier only.
+    assert a.observe(q, "A football match.", 0.0, False, qualifier_clue=True) is None
+    assert a.cold() == (4 if counted else 3)
+    # Still a lead while queued: no give-up while a link with a clue waits.
+    assert a.observe(q, "Contact.", 0.0, True, lead=0.3) is None
+    reason = a.observe(q, "Contact.", 0.0, True)
+    assert reason == ("no_relevant_pages" if counted else None)
+
+
 def test_forgive_resets_the_stale_run() -> None:
     q = Query("refund policy")
     a = Adaptive(opts(1.0, 100, 2), len(q))

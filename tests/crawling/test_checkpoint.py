@@ -23,6 +23,7 @@ def _filled_frontier() -> Frontier:
             blind=i % 5 == 0,
             parent="https://u.edu/",
             text=f"link {i}",
+            qualifier_only=i % 5 == 1,
         )
     frontier.push("https://other.org/x", score=0.5, depth=1)
     frontier.set_crawl_delay("u.edu", 2.0)
@@ -137,6 +138,49 @@ def test_failed_save_rolls_back_and_next_save_is_full(tmp_path: Path) -> None:
     with Checkpoint(tmp_path / "f.sqlite", crawl_key=KEY) as checkpoint:
         checkpoint.load_frontier(resumed)
     assert resumed.is_known("https://u.edu/late")
+
+
+def test_a_queued_link_keeps_its_qualifier_only_clue(tmp_path: Path) -> None:
+    path = tmp_path / "state.sqlite"
+    original = _filled_frontier()
+    with Checkpoint(path, crawl_key=KEY) as checkpoint:
+        checkpoint.save_frontier(original)
+    resumed = Frontier(max_pages=100)
+    with Checkpoint(path, crawl_key=KEY) as checkpoint:
+        checkpoint.load_frontier(resumed)
+    flagged = {entry.url for entry in _drain(resumed) if entry.qualifier_only}
+    assert flagged == {f"https://u.edu/p{i}" for i in range(40) if i % 5 == 1}
+
+
+def test_a_state_file_of_schema_1_is_upgraded_and_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "state.sqlite"
+    with Checkpoint(path, crawl_key=KEY) as checkpoint:
+        checkpoint.save_frontier(_filled_frontier())
+    # What version 1 wrote: the queue without the qualifier_only column.
+    with sqlite3.connect(path) as db:
+        db.execute("ALTER TABLE queue DROP COLUMN qualifier_only")
+        db.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+    db.close()
+    resumed = Frontier(max_pages=100)
+    with Checkpoint(path, crawl_key=KEY) as checkpoint:
+        checkpoint.load_frontier(resumed)
+    entries = _drain(resumed)
+    assert len(entries) == 41
+    assert not any(entry.qualifier_only for entry in entries)
+    with sqlite3.connect(path) as db:
+        version = db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    db.close()
+    assert version == ("2",)
+
+
+def test_a_state_file_of_an_unknown_schema_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "state.sqlite"
+    Checkpoint(path, crawl_key=KEY).close()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    db.close()
+    with pytest.raises(ValueError, match="schema version 99"):
+        Checkpoint(path, crawl_key=KEY)
 
 
 def test_wrong_crawl_key_is_refused(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from pw_adaptive.core.links import Link, Region
 from pw_adaptive.core.query import Query
 from pw_adaptive.core.relevance import SHARE_OF_BEST, assess
 from pw_adaptive.core.sections import SECTION_PATIENCE
+from pw_adaptive.core.stopper import AdaptiveOptions
 from pw_adaptive.crawling.checkpoint import Checkpoint
 from pw_adaptive.pages import FetchResult, RenderedPage, is_feed_url, is_mail_address_url
 from pw_adaptive.testing import FakeRenderer, make_page
@@ -420,6 +421,39 @@ def test_a_blind_link_to_a_missing_page_counts_towards_the_cold_give_up() -> Non
     # The home page, then ten blind pages: five of them are gone.
     assert len(result.pages) == 1 + 2 * 5
     assert {p.error for p in result.pages[1:]} == {"http_404", "http_410", None}
+
+
+def _undergraduate_news_site(url: str) -> RenderedPage:
+    """A students' club site with no word on fees: its home page links ten
+    news items on undergraduates and ten club pages; nothing names tuition."""
+    path = url.removeprefix(SITE) or "/"
+    links = [
+        *(Link(f"{SITE}/news/{i}", text=f"Undergraduate match report {i}", region=Region.MAIN)
+          for i in range(10)),
+        *(Link(f"{SITE}/club-{i}", text=f"Club {i}", region=Region.NAV) for i in range(10)),
+    ]  # fmt: skip
+    return make_page(url, title=path, markdown=f"Page {path} of the rowing club.", links=links)
+
+
+@pytest.mark.parametrize("counted", [True, False])
+def test_a_clue_of_qualifiers_only_counts_towards_the_cold_give_up(counted: bool) -> None:
+    adaptive = dataclasses.replace(AdaptiveOptions(), qualifier_clues_count=counted)
+    settings = CrawlSettings(
+        concurrency=1, respect_robots=False, probe_soft_404=False, adaptive=adaptive
+    )
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_undergraduate_news_site))
+    result = asyncio.run(crawler.run(SITE + "/", "undergraduate tuition fees"))
+    assert result.stop_reason == "no_relevant_pages"
+    news = [p for p in result.pages if "/news/" in p.url]
+    # The news items are followed first either way: "undergraduate" is a clue.
+    assert [p.url for p in result.pages[1:11]] == [p.url for p in news[:10]]
+    if counted:
+        # The home page and ten news items that say nothing of fees.
+        assert len(result.pages) == 1 + 10
+        assert "qualifiers only: undergraduate" in result.stop["why"]
+    else:
+        # The news items hold the count: ten blind club pages follow them.
+        assert len(result.pages) == 1 + 10 + 10
 
 
 def _late_slash_site(url: str) -> RenderedPage:
