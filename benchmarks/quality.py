@@ -176,6 +176,12 @@ def ablations(budget: int) -> list[Variant]:
             rule="a page behind a clue of qualifiers only counts as blind for the cold give-up",
         ),
         Variant(
+            "any fresh evidence is new",
+            AnchorScorer(),
+            stopper(fresh_share_of_best=None),
+            rule="a page below SHARE_OF_BEST of the best adds nothing new (the seed: it does)",
+        ),
+        Variant(
             "touching pages never stale",
             AnchorScorer(),
             stopper(touch_patience=None),

@@ -20,6 +20,7 @@ _ADDED_LATER: tuple[tuple[str, ...], ...] = (
     ("adaptive", "clue_resets_cold"),
     ("adaptive", "touch_resets_cold"),
     ("adaptive", "qualifier_clues_count"),
+    ("adaptive", "fresh_share_of_best"),
 )
 """Settings (paths through nested settings) added after state files were first
 saved: ``CrawlSettings.fingerprint`` leaves each out while it has its default."""

@@ -24,7 +24,7 @@ from enum import StrEnum
 from typing import Any
 
 from pw_adaptive.core.query import Query, TextHits, estimate_tokens
-from pw_adaptive.core.relevance import EVIDENCE_RELEVANCE, MIN_RELEVANCE
+from pw_adaptive.core.relevance import EVIDENCE_RELEVANCE, MIN_RELEVANCE, SHARE_OF_BEST
 
 __all__ = [
     "COLD_PATIENCE",
@@ -147,6 +147,20 @@ class AdaptiveOptions:
     (``core.sections``), and a scholarship found behind a course
     catalogue's "/pregrado/" pages would be lost."""
 
+    fresh_share_of_best: float | None = SHARE_OF_BEST
+    """After the first find, a page whose relevance is below this share of
+    the best page's so far (``relevance.SHARE_OF_BEST``, the share below which
+    the output does not mark a page relevant) adds nothing new: its blocks
+    still count as evidence for coverage, but it does not interrupt a run of
+    pages with nothing new. A university's vision statement naming
+    "academic" is no new content for "academic calendar exam dates" once the
+    calendar scored 0.55, and six such pages had kept a crawl going for 21
+    pages after its find. None: any page with fresh evidence interrupts the
+    run, as in the seed (an ablation). On the real corpus (166 tasks) 11 tasks
+    took 39 pages fewer, none more, and no page found was lost; at 0.5, 24
+    tasks took 81 fewer, but at 0.6 an installation guide's third page (0.53
+    of the best) was lost."""
+
     def __post_init__(self) -> None:
         if not 0.0 <= self.coverage_threshold <= 1.0:
             raise ValueError(f"coverage_threshold must be in [0, 1], got {self.coverage_threshold}")
@@ -162,6 +176,9 @@ class AdaptiveOptions:
             raise ValueError(f"touch_patience must be >= 1 or None, got {self.touch_patience}")
         if self.min_sources < 1:
             raise ValueError(f"min_sources must be >= 1, got {self.min_sources}")
+        share = self.fresh_share_of_best
+        if share is not None and not 0.0 <= share <= 1.0:
+            raise ValueError(f"fresh_share_of_best must be in [0, 1] or None, got {share}")
 
 
 def coverage_of(evidence: Sequence[int], evidence_per_term: int) -> float:
@@ -201,6 +218,7 @@ class Adaptive:
         self._cold = 0  # blind, irrelevant pages while nothing was found
         self._touching = 0  # pages that only touched the query since the last fresh one
         self._sources = 0  # pages that contributed fresh evidence
+        self._best = 0.0  # the highest relevance observed
         self._last_fresh = False
 
     def coverage(self) -> float:
@@ -299,6 +317,11 @@ class Adaptive:
         """The seed's rules for one page (see ``observe``)."""
         self._last_fresh = False
         patience = max(self.options.patience, 1)
+        share = self.options.fresh_share_of_best
+        # Judged against the best page before this one and this one: a page
+        # far below the find adds evidence but nothing new (fresh_share_of_best).
+        weak = share is not None and self._collected > 0 and relevance < share * self._best
+        self._best = max(self._best, relevance)
         if self._collected == 0:
             if blind and relevance < MIN_RELEVANCE:
                 self._cold += 1
@@ -346,7 +369,7 @@ class Adaptive:
         if fresh > 0:
             self._sources += 1
         gain = fresh / max(self._collected, 1)
-        if gain < self.options.min_gain or fresh == 0:
+        if gain < self.options.min_gain or fresh == 0 or weak:
             self._stale += 1
         else:
             self._stale = 0
@@ -381,6 +404,7 @@ class Adaptive:
             "touching": self._touching,
             "sources": self._sources,
             "last_fresh": self._last_fresh,
+            "best": self._best,
         }
 
     def restore(self, state: dict[str, Any]) -> None:
@@ -396,3 +420,4 @@ class Adaptive:
         self._touching = int(state.get("touching", 0))  # absent from older states
         self._sources = int(state["sources"])
         self._last_fresh = bool(state["last_fresh"])
+        self._best = float(state.get("best", 0.0))  # absent from older states

@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from pw_adaptive.core.query import Query
+from pw_adaptive.core.relevance import SHARE_OF_BEST
 from pw_adaptive.core.stopper import (
     COLD_PATIENCE,
     EVIDENCE_RELEVANCE,
@@ -228,9 +229,37 @@ def test_state_round_trip_continues_identically() -> None:
     a.observe(q, "The policy covers every refund.", 1.0, False)
     b = Adaptive(opts(1.0, 3, 5), len(q))
     b.restore(a.state())
-    for text in ["Refunds for gift cards: policy.", *["Our refund policy."] * 3]:
+    # A page far below the best so far: the best must survive the round trip.
+    assert a.observe(q, "Refunds for gift cards: policy.", 0.3, False) == b.observe(
+        q, "Refunds for gift cards: policy.", 0.3, False
+    )
+    assert a.stale() == b.stale() == 1
+    for text in ["Refunds for vouchers: policy.", *["Our refund policy."] * 3]:
         assert a.observe(q, text, 1.0, False) == b.observe(q, text, 1.0, False)
     assert a.state() == b.state()
+
+
+@pytest.mark.parametrize("share", [SHARE_OF_BEST, None])
+def test_a_page_far_below_the_best_adds_nothing_new(share: float | None) -> None:
+    q = Query("academic calendar exam dates")
+    a = Adaptive(replace(opts(1.0, 100, 3), fresh_share_of_best=share), len(q))
+    assert a.observe(q, "Academic calendar: exam dates for 2026.", 0.55, False) is None
+    assert a.observe(q, "Contact.", 0.0, False) is None
+    assert a.stale() == 1
+    # A vision statement naming "academic": fresh text, a sixth of the best.
+    assert a.observe(q, "Our academic vision for the region.", 0.16, False) is None
+    assert a.evidence()[0] == 2  # its evidence counts all the same
+    if share is None:
+        assert a.stale() == 0  # the seed: any fresh evidence is new
+    else:
+        assert a.stale() == 2
+        assert a.observe(q, "Contact us.", 0.0, False) == "saturated"
+    # A page at least that share of the best is new.
+    b = Adaptive(replace(opts(1.0, 100, 3), fresh_share_of_best=share), len(q))
+    b.observe(q, "Academic calendar: exam dates for 2026.", 0.55, False)
+    b.observe(q, "Contact.", 0.0, False)
+    assert b.observe(q, "Exam dates of the resit session.", 0.3, False) is None
+    assert b.stale() == 0
 
 
 def test_restore_rejects_a_state_for_another_query() -> None:
