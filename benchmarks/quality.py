@@ -182,6 +182,12 @@ def ablations(budget: int) -> list[Variant]:
             rule="a page below SHARE_OF_BEST of the best adds nothing new (the seed: it does)",
         ),
         Variant(
+            "every term needs evidence for coverage",
+            AnchorScorer(),
+            stopper(unnamed_terms_spared=0),
+            rule="one term no page names is left out of coverage (the seed: every term counts)",
+        ),
+        Variant(
             "touching pages never stale",
             AnchorScorer(),
             stopper(touch_patience=None),

@@ -21,6 +21,7 @@ _ADDED_LATER: tuple[tuple[str, ...], ...] = (
     ("adaptive", "touch_resets_cold"),
     ("adaptive", "qualifier_clues_count"),
     ("adaptive", "fresh_share_of_best"),
+    ("adaptive", "unnamed_terms_spared"),
 )
 """Settings (paths through nested settings) added after state files were first
 saved: ``CrawlSettings.fingerprint`` leaves each out while it has its default."""

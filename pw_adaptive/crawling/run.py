@@ -136,9 +136,14 @@ class CrawlRun:
                 f" but from {adaptive.sources()} page{'s' if adaptive.sources() != 1 else ''}"
                 f" ({options.min_sources} needed)"
             )
+        unnamed = adaptive.unnamed() if adaptive.covered() else []
+        spared = ""
+        if 0 < len(unnamed) < terms:
+            words = ", ".join(repr(self.query.terms[i]) for i in unnamed)
+            spared = f" but {words}, which no page with evidence names,"
         why = {
             StopReason.COVERAGE_REACHED: (
-                f"every term reached {options.evidence_per_term} pieces of evidence from"
+                f"every term{spared} reached {options.evidence_per_term} pieces of evidence from"
                 f" {adaptive.sources()} pages, the last {adaptive.stale()} pages added nothing"
                 f" new, and {waiting}"
             ),

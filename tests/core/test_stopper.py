@@ -327,3 +327,32 @@ def test_touching_pages_never_count_with_touch_patience_off() -> None:
     c = Adaptive(opts(1.0, 100, 2), len(q))
     for i in range(50):
         assert c.observe(q, f"Refund mentioned once, page {i}.", 0.1, True) is None
+
+
+@pytest.mark.parametrize("spared", [1, 0])
+def test_a_term_no_page_names_is_spared_from_coverage(spared: int) -> None:
+    q = Query("exam sessions funzionano")  # a verb the pages never use
+    a = Adaptive(replace(opts(1.0, 2, 5), unnamed_terms_spared=spared), len(q))
+    assert a.observe(q, "Exam sessions: January and June.", 0.6, False) is None
+    assert a.observe(q, "Exam sessions have two dates each.", 0.6, False) is None
+    assert a.unnamed() == [2]
+    assert a.coverage() == pytest.approx(2 / 3)  # every term still counts here
+    assert a.covered() is (spared == 1)
+    # Once covered, half the patience (3 of 5) of nothing new ends the crawl.
+    reasons = [a.observe(q, "Contact.", 0.0, False) for _ in range(3)]
+    assert reasons[-1] == ("coverage_reached" if spared else None)
+
+
+def test_two_unnamed_terms_or_a_single_named_one_are_not_covered() -> None:
+    q = Query("exam sessions funzionano davvero")
+    a = Adaptive(opts(1.0, 1, 5), len(q))
+    a.observe(q, "Exam sessions: January.", 0.6, False)
+    a.observe(q, "Exam sessions: June.", 0.6, False)
+    assert a.unnamed() == [2, 3]
+    assert not a.covered()
+    q2 = Query("exam funzionano")
+    b = Adaptive(opts(1.0, 1, 5), len(q2))
+    b.observe(q2, "Exam in January.", 0.6, False)
+    b.observe(q2, "Exam in June.", 0.6, False)
+    assert b.unnamed() == [1]
+    assert not b.covered()
