@@ -456,6 +456,34 @@ def test_a_clue_of_qualifiers_only_counts_towards_the_cold_give_up(counted: bool
         assert len(result.pages) == 1 + 10 + 10
 
 
+def _exam_sessions_site(url: str) -> RenderedPage:
+    """Three pages on exam sessions, then pages on other things; no page uses
+    the query's verb ("funzionano")."""
+    path = url.removeprefix(SITE) or "/"
+    text = {
+        "/": "Student portal.",
+        "/exams/1": "Exam sessions: January, June and September. Exam sessions last a month.",
+        "/exams/2": "Exam sessions for repeaters: exam sessions in April and November.",
+        "/exams/3": "Booking exam sessions: exam sessions open a week before.",
+    }.get(path, f"Page {path}: the rowing club.")
+    links = [
+        *(Link(f"{SITE}/exams/{i}", text=f"Exam sessions {i}", region=Region.MAIN)
+          for i in range(1, 4)),
+        *(Link(f"{SITE}/club-{i}", text=f"Club {i}", region=Region.NAV) for i in range(10)),
+    ]  # fmt: skip
+    return make_page(url, title=path, markdown=text, links=links)
+
+
+def test_a_query_word_no_page_uses_does_not_hold_coverage_back() -> None:
+    settings = CrawlSettings(concurrency=1, respect_robots=False, probe_soft_404=False)
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_exam_sessions_site))
+    result = asyncio.run(crawler.run(SITE + "/", "come funzionano exam sessions"))
+    assert result.stop_reason == "coverage_reached"
+    assert "but 'funzionano', which no page with evidence names," in result.stop["why"]
+    # Home, the three exam pages, then half the patience (3) of nothing new.
+    assert len(result.pages) == 1 + 3 + 3
+
+
 def _late_slash_site(url: str) -> RenderedPage:
     """The home page links "/team" before any redirect is seen; "/about"
     redirects (teaching the slash rule) and links "/team/" from its menu."""
