@@ -202,6 +202,9 @@ def test_terms_match_with_light_stemming(term: str, text: str, hits: bool) -> No
         pytest.param("deadline", "Closing date: 1 March", id="deadline-closing-date"),
         pytest.param("graduate", "Postgraduate study", id="graduate-postgraduate"),
         pytest.param("undergraduate", "本科招生", id="undergraduate-chinese"),
+        pytest.param("zapisy", "Rejestracje", id="enrolment-polish"),
+        pytest.param("enrolment", "Einschreibung und Immatrikulation", id="enrolment-german"),
+        pytest.param("matrícula", "Inscripción de cursos", id="enrolment-spanish"),
     ],
 )
 def test_terms_match_their_synonyms(term: str, text: str) -> None:
