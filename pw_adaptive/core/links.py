@@ -371,12 +371,8 @@ def _clue(
     """
     terms = len(query)
     total = sum(weights) if weights is not None else 0.0
-    masks: dict[str, int] = {}
 
-    def fraction(text: str) -> float:
-        if not text:
-            return 0.0
-        mask = masks[text] = query.hit_mask(text)
+    def fraction(mask: int) -> float:
         if weights is None or total <= 0.0:
             return mask.bit_count() / terms
         return sum(w for i, w in enumerate(weights) if mask >> i & 1) / total
@@ -386,32 +382,33 @@ def _clue(
     )
     heading_weight = CLUE_WEIGHTS["context_heading" if generic else "context_heading_partial"]
     teaser_weight = CLUE_WEIGHTS["context_text" if generic else "context_text_partial"]
-    words = url_words(link.url)
-    candidates: tuple[tuple[float, ClueSource, str], ...] = (
-        (CLUE_WEIGHTS["text"] * fraction(link.text), "text", link.text),
-        (
-            CLUE_WEIGHTS["accessible_name"] * fraction(link.accessible_name),
-            "accessible_name",
-            link.accessible_name,
-        ),
-        (heading_weight * fraction(link.context_heading), "context_heading", link.context_heading),
-        (teaser_weight * fraction(link.context_text), "context_text", link.context_text),
-        (CLUE_WEIGHTS["url"] * fraction(words), "url", words),
+    sources: tuple[tuple[float, ClueSource, str], ...] = (
+        (CLUE_WEIGHTS["text"], "text", link.text),
+        (CLUE_WEIGHTS["accessible_name"], "accessible_name", link.accessible_name),
+        (heading_weight, "context_heading", link.context_heading),
+        (teaser_weight, "context_text", link.context_text),
+        (CLUE_WEIGHTS["url"], "url", url_words(link.url)),
     )
     best: tuple[float, ClueSource, int] = (0.0, "", 0)
-    for clue, source, text in candidates:
+    for weight, source, text in sources:
+        mask = query.hit_mask(text) if text else 0
+        clue = weight * fraction(mask) if mask else 0.0
         if clue > best[0]:
-            best = (clue, source, masks[text])
+            best = (clue, source, mask)
     return best
+
+
+@functools.lru_cache(maxsize=64)
+def _topical_mask(query: Query) -> int:
+    """The query's terms that name a topic (:attr:`Query.topical`), as a bit mask."""
+    return sum(1 << i for i, topical in enumerate(query.topical) if topical)
 
 
 def _names_qualifiers_only(query: Query, mask: int) -> bool:
     """True when the terms in ``mask`` (at least one) name none of the query's
     topics, in a query that names one (:attr:`Query.topical`)."""
-    topical = query.topical
-    if not mask or not any(topical):
-        return False
-    return not any(topical[i] for i in range(len(topical)) if mask >> i & 1)
+    topical = _topical_mask(query)
+    return bool(mask) and bool(topical) and not mask & topical
 
 
 def score_link(
