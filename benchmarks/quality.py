@@ -964,8 +964,10 @@ def verdict(rows: Sequence[Row], names: Sequence[str], group: str) -> list[str]:
 
 def write_traces(folder: Path, tasks: Sequence[Task], outcomes: dict[str, TaskOutcome]) -> None:
     """One text file per task: pw_adaptive's pages in fetch order with their
-    relevance, link score, blindness and label (R relevant, b borderline);
-    ``*`` marks a page the crawl itself identified as relevant."""
+    relevance, link score, blindness, whether they brought fresh on-topic
+    content (``new``), label (R relevant, b borderline) and the page whose
+    link led there (``<-``); ``*`` marks a page the crawl itself identified
+    as relevant."""
     folder.mkdir(parents=True, exist_ok=True)
     for task in tasks:
         result = outcomes[task.id].default
@@ -984,8 +986,11 @@ def write_traces(folder: Path, tasks: Sequence[Task], outcomes: dict[str, TaskOu
                 lines.append(
                     f"{i:3d} {mark}{'*' if page.relevant else ' '} rel={page.relevance:.3f}"
                     f" link={page.link_score:.2f}"
-                    f"{' blind' if page.blind else '      '} d={page.depth} {page.final_url} {flag}"
+                    f"{' blind' if page.blind else '      '}{' new' if page.fresh else '    '}"
+                    f" d={page.depth} {page.final_url} {flag}"
                 )
+                if page.parent:
+                    lines[-1] = f"{lines[-1].rstrip()} <- {page.parent}"
         missed = sorted(task.relevant - set(outcomes[task.id].rows[0].found_urls))
         lines += [f"missed: {u}" for u in missed]
         (folder / f"{task.id}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -34,7 +34,7 @@ sys.path.insert(0, str(BENCHMARKS))
 
 import _corpus  # noqa: E402
 import quality  # noqa: E402
-from _oracle import explore, oracle_pages  # noqa: E402
+from _oracle import Oracle, explore, oracle_pages  # noqa: E402
 from _render_cache import RenderCache  # noqa: E402
 
 ORIGIN = "http://127.0.0.1:9"  # never contacted: every render here is fake
@@ -252,6 +252,35 @@ def test_score_crawl_measures_recall_harvest_facts_and_efficiency() -> None:
     assert row.stop_reason == "saturated"
     failed = quality.score_crawl("x", task, None, oracle=3)
     assert failed.stop_reason == "start_failed" and failed.pages == 0
+
+
+def test_a_trace_lists_each_page_with_its_label_mark_freshness_and_parent(tmp_path: Path) -> None:
+    task = quality.Task(
+        id="t", group="fixtures", query="q", start_url=f"{ORIGIN}/",
+        relevant=frozenset({f"{ORIGIN}/r1", f"{ORIGIN}/r2"}), facts=(),
+    )  # fmt: skip
+    found = replace(
+        _record(f"{ORIGIN}/r1", f"{ORIGIN}/r1"),
+        relevance=0.5, link_score=0.4, fresh=True, relevant=True, depth=1, parent=f"{ORIGIN}/",
+    )  # fmt: skip
+    blind = replace(_record(f"{ORIGIN}/x", f"{ORIGIN}/x"), blind=True, parent=f"{ORIGIN}/r1")
+    result = CrawlResult(
+        start_url=f"{ORIGIN}/", query="q", terms=("q",), stop_reason=StopReason.SATURATED,
+        pages=(_record(f"{ORIGIN}/", f"{ORIGIN}/"), found, blind), attachments=(),
+        coverage=0.0, evidence=(0,),
+    )  # fmt: skip
+    row = quality.score_crawl("pw_adaptive", task, result, oracle=2)
+    oracle = Oracle(2, {f"{ORIGIN}/r1": 1}, (f"{ORIGIN}/r2",), (f"{ORIGIN}/", f"{ORIGIN}/r1"))
+    outcome = quality.TaskOutcome([row], oracle, True, 0, [], default=result)
+    quality.write_traces(tmp_path, [task], {"t": outcome})
+    lines = (tmp_path / "t.txt").read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "t: 'q' (en) -> saturated after 3 pages"
+    start, answer, other = lines[2:5]
+    assert not start.endswith("<-") and "<-" not in start and " new " not in start
+    assert answer.startswith("  2 R* rel=0.500 link=0.40") and " new d=1 " in answer
+    assert answer.endswith(f"<- {ORIGIN}/")
+    assert other.startswith("  3 -  ") and " blind " in other and other.endswith(f"<- {ORIGIN}/r1")
+    assert lines[5:] == [f"missed: {ORIGIN}/r2"]
 
 
 def test_a_relevant_page_the_crawl_skipped_as_a_copy_of_one_it_rendered_is_found() -> None:
