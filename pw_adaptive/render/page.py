@@ -348,9 +348,13 @@ class PlaywrightRenderer(ClosedOnExit):
         try:
             if reused is None:
                 await prepare_page(page, settings, state)
-            indexes = search_indexes(page.context) if settings.block_search_index else None
+            learnt = {
+                "indexes": settings.block_search_index,
+                "documents": settings.block_drawn_documents,
+            }
+            indexes = search_indexes(page.context) if any(learnt.values()) else None
             if indexes is not None:
-                await indexes.guard(page, url)
+                await indexes.guard(page, url, **learnt)
             t_nav = time.monotonic()
             try:
                 response = await page.goto(
@@ -389,7 +393,7 @@ class PlaywrightRenderer(ClosedOnExit):
                 extraction = await extract_page(page, **bounds)
             final_url = page.url
             if indexes is not None:
-                await indexes.probe(page, url)
+                await indexes.probe(page, url, **learnt)
             if not final_url.startswith(("http:", "https:")):
                 # A navigation that failed (another host that does not resolve)
                 # leaves Chromium's error page: name where the page went.

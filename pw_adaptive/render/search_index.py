@@ -19,6 +19,20 @@ the page then passes through its interceptor, which cost a site of 230
 requests a page 10-20% of its speed, so hosts that never load an index are
 left alone). The search box of such a page is broken; its content is not.
 ``RenderSettings.block_search_index`` switches this off.
+
+PDF documents that a page's scripts download to draw them are learnt the
+same way (``RenderSettings.block_drawn_documents``). A PDF.js viewer
+fetches the document and paints each of its pages on a canvas, which
+extraction never reads; on caefisica, whose course pages each show a
+syllabus so, painting it (and painting it again for each "Next page" button
+that click exploration tries) took more of the crawl's CPU than the
+renders of the pages around it. Every page of a host is looked at until one
+is seen fetching a document (``fetch`` or ``XMLHttpRequest`` of a path
+ending in ``.pdf``): such viewers sit on some pages of a site, not on all.
+Later pages of that host fail those requests (resource types ``Fetch`` and
+``XHR`` only: a link to the document, an ``<iframe>`` or ``<embed>`` of it,
+and the crawler's own download of it as an attachment are left alone). The
+viewer shows an empty canvas or its error; the page's text is untouched.
 """
 
 from __future__ import annotations
@@ -35,7 +49,14 @@ from playwright.async_api import BrowserContext, CDPSession, Page
 from pw_adaptive.core.urls import url_host
 from pw_adaptive.render.hooks import consume_error
 
-__all__ = ["FETCH_PATTERNS", "INDEX_FILES", "PROBES", "SearchIndexes", "search_indexes"]
+__all__ = [
+    "DOCUMENT_PATTERNS",
+    "FETCH_PATTERNS",
+    "INDEX_FILES",
+    "PROBES",
+    "SearchIndexes",
+    "search_indexes",
+]
 
 INDEX_FILES: Final = (
     "search_index.json",
@@ -50,6 +71,14 @@ INDEX_FILES: Final = (
 FETCH_PATTERNS: Final = tuple(f"*/{name}*" for name in INDEX_FILES)
 """:data:`INDEX_FILES` as DevTools ``Fetch`` URL patterns (``*`` is any run of characters)."""
 
+DOCUMENT_PATTERNS: Final = tuple(
+    {"urlPattern": pattern, "resourceType": kind, "requestStage": "Request"}
+    for pattern in ("*.pdf", "*.pdf?*", "*.pdf#*", "*.PDF", "*.PDF?*")
+    for kind in ("Fetch", "XHR")
+)
+"""DevTools ``Fetch`` patterns of a PDF document downloaded by a page's
+scripts (the path ends in ``.pdf``; a query or fragment may follow)."""
+
 PROBES: Final = 3
 """Pages of a host whose requests are looked at: a theme loads its index on
 every page or on none (a search page of its own aside)."""
@@ -62,64 +91,112 @@ _INDEX_NAME: Final = (
     + "|".join(re.escape(name).replace(r"\*", r"[^/?#]*") for name in INDEX_FILES)
     + r")(?:[?#]|$)"
 )
-_LOADED_INDEX: Final = """(source) => {
+# What the page downloaded: [a search index, a PDF document by script].
+_LOADED: Final = r"""(source) => {
   const name = new RegExp(source, "i");
-  return performance.getEntriesByType("resource").some((entry) => name.test(entry.name));
+  const entries = performance.getEntriesByType("resource");
+  const drawn = (entry) => {
+    if (entry.initiatorType !== "fetch" && entry.initiatorType !== "xmlhttprequest") return false;
+    try { return /\.pdf$/i.test(new URL(entry.name).pathname); } catch (e) { return false; }
+  };
+  return [entries.some((entry) => name.test(entry.name)), entries.some(drawn)];
 }"""
 
 
 class SearchIndexes:
-    """What one browser context learnt: the hosts whose pages load a search index."""
+    """What one browser context learnt: the hosts whose pages load a search
+    index, and those whose pages' scripts download PDF documents to draw them."""
 
     def __init__(self) -> None:
         self.hosts: set[str] = set()
         """Hosts seen loading an index: their pages fail its request."""
+        self.document_hosts: set[str] = set()
+        """Hosts seen fetching a PDF document by script: their pages fail
+        such requests (:data:`DOCUMENT_PATTERNS`)."""
         self._probed: Counter[str] = Counter()
-        self._sessions: weakref.WeakKeyDictionary[Page, CDPSession] = weakref.WeakKeyDictionary()
+        # Per page: its DevTools session and the kinds of request it fails.
+        self._sessions: weakref.WeakKeyDictionary[Page, tuple[CDPSession, frozenset[str]]] = (
+            weakref.WeakKeyDictionary()
+        )
 
-    async def probe(self, page: Page, url: str) -> bool:
-        """After ``page`` rendered ``url``: on the first :data:`PROBES` pages of
-        a host not yet known to load an index, look for an index request among
-        the page's resources and learn the host when there is one. True when
-        learnt."""
+    async def probe(
+        self, page: Page, url: str, *, indexes: bool = True, documents: bool = False
+    ) -> bool:
+        """After ``page`` rendered ``url``: look among the page's resources for
+        a search index request (``indexes``, on the first :data:`PROBES` pages
+        of a host not yet known to load one) and for a PDF document fetched
+        by a script (``documents``, on every page of a host not yet known to
+        fetch one), and learn the host for what is found. True when anything
+        was learnt."""
         host = url_host(url)
-        if host in self.hosts or self._probed[host] >= PROBES:
+        want_index = indexes and host not in self.hosts and self._probed[host] < PROBES
+        want_document = documents and host not in self.document_hosts
+        if not (want_index or want_document):
             return False
-        self._probed[host] += 1
+        if want_index:
+            self._probed[host] += 1
         try:
-            loaded = bool(await page.evaluate(_LOADED_INDEX, _INDEX_NAME))
+            index, document = await page.evaluate(_LOADED, _INDEX_NAME)
         except Exception:  # the page went away: nothing learnt
             return False
-        if loaded:
+        learnt = False
+        if want_index and index:
             self.hosts.add(host)
-        return loaded
+            learnt = True
+        if want_document and document:
+            self.document_hosts.add(host)
+            learnt = True
+        return learnt
 
-    async def guard(self, page: Page, url: str) -> None:
-        """Before ``page`` goes to ``url``: when ``url``'s host loads an index,
-        make ``page`` fail that request (once per page; a page that cannot, as
-        outside Chromium, is left as it is)."""
-        if page in self._sessions or url_host(url) not in self.hosts:
+    async def guard(
+        self, page: Page, url: str, *, indexes: bool = True, documents: bool = False
+    ) -> None:
+        """Before ``page`` goes to ``url``: make ``page`` fail the requests its
+        host is known for, a search index (``indexes``) and PDF documents
+        fetched by script (``documents``). Once per page; a page that cannot,
+        as outside Chromium, is left as it is."""
+        host = url_host(url)
+        kinds = set()
+        if indexes and host in self.hosts:
+            kinds.add("index")
+        if documents and host in self.document_hosts:
+            kinds.add("document")
+        held = self._sessions.get(page)
+        if held is not None:
+            kinds |= held[1]  # a page that goes on to the next URL keeps its kinds
+            if kinds == held[1]:
+                return
+        elif not kinds:
             return
+        patterns: list[dict[str, str]] = []
+        if "index" in kinds:
+            patterns += [{"urlPattern": p, "requestStage": "Request"} for p in FETCH_PATTERNS]
+        if "document" in kinds:
+            patterns += [dict(p) for p in DOCUMENT_PATTERNS]
         with contextlib.suppress(Exception):
-            session = await page.context.new_cdp_session(page)
+            if held is not None:
+                session = held[0]
+            else:
+                session = await page.context.new_cdp_session(page)
 
-            def paused(event: dict[str, Any]) -> None:
-                fail = {"requestId": event["requestId"], "errorReason": "BlockedByClient"}
-                task = asyncio.ensure_future(session.send("Fetch.failRequest", fail))
-                task.add_done_callback(consume_error)
+                def paused(event: dict[str, Any]) -> None:
+                    fail = {"requestId": event["requestId"], "errorReason": "BlockedByClient"}
+                    task = asyncio.ensure_future(session.send("Fetch.failRequest", fail))
+                    task.add_done_callback(consume_error)
 
-            session.on("Fetch.requestPaused", paused)
-            patterns = [{"urlPattern": p, "requestStage": "Request"} for p in FETCH_PATTERNS]
+                session.on("Fetch.requestPaused", paused)
+            # Enabling again replaces the patterns: the union of the kinds.
             await session.send("Fetch.enable", {"patterns": patterns})
-            self._sessions[page] = session
+            self._sessions[page] = (session, frozenset(kinds))
 
 
 _BY_CONTEXT: weakref.WeakKeyDictionary[BrowserContext, SearchIndexes] = weakref.WeakKeyDictionary()
 
 
 def search_indexes(context: BrowserContext) -> SearchIndexes:
-    """The :class:`SearchIndexes` of ``context``, shared by the renderer's pages
-    and click exploration's scratch pages."""
+    """The :class:`SearchIndexes` of ``context`` (search indexes and drawn
+    documents), shared by the renderer's pages and click exploration's
+    scratch pages."""
     found = _BY_CONTEXT.get(context)
     if found is None:
         found = _BY_CONTEXT[context] = SearchIndexes()

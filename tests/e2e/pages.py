@@ -571,6 +571,22 @@ fetch("/docs-theme/search/search_index.json")
 SEARCH_INDEX = '{"docs": [{"location": "a/", "text": "Library opening hours"}]}'
 
 
+def syllabus(course: str) -> str:
+    """A course page with a syllabus viewer that downloads the PDF by script
+    to draw it (as PDF.js viewers do), and a link to download it."""
+    return f"""<!doctype html>
+<html><head><title>{course}</title></head>
+<body><main><h1>{course}</h1><p>{course} meets on Mondays.</p>
+<canvas id="sheet"></canvas><p id="count">Page 0 of 0</p>
+<a href="/syllabus/doc.pdf">Download the syllabus</a></main>
+<script>
+fetch("/syllabus/doc.pdf")
+  .then((response) => response.arrayBuffer())
+  .then((data) => {{ document.getElementById("count").textContent = "Page 1 of 3"; }})
+  .catch(() => {{ document.getElementById("count").textContent = "Could not load the document"; }});
+</script></body></html>"""
+
+
 ROUTES: dict[str, Page] = {
     "/motion": Page(MOTION),
     **TWIN_ROUTES,
@@ -593,6 +609,10 @@ ROUTES: dict[str, Page] = {
     "/docs-theme/canteen": Page(docs_theme("Canteen")),
     "/docs-theme/gym": Page(docs_theme("Gym")),
     "/docs-theme/search/search_index.json": Page(SEARCH_INDEX, content_type="application/json"),
+    "/syllabus/optics": Page(syllabus("Optics")),
+    "/syllabus/mechanics": Page(syllabus("Mechanics")),
+    "/syllabus/quantum": Page(syllabus("Quantum")),
+    "/syllabus/doc.pdf": Page("%PDF-1.4 not a real document", content_type="application/pdf"),
     "/asked-worker.js": Page(ASKED_WORKER_JS, content_type="text/javascript"),
     "/overlay": Page(OVERLAY),
     "/img-only": Page(

@@ -394,6 +394,26 @@ def test_a_theme_search_index_is_downloaded_only_until_its_host_is_known(
     assert "Gym opens at nine every weekday." in pages[2].markdown
 
 
+@pytest.mark.parametrize("block", [True, False])
+def test_a_document_drawn_by_script_is_downloaded_only_until_its_host_is_known(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str, block: bool
+) -> None:
+    document = "/syllabus/doc.pdf"
+    before = _Handler.requested.count(document)
+    settings = replace(SETTINGS, explore_clicks=False, block_drawn_documents=block)
+    urls = [site + "/syllabus/" + p for p in ("optics", "mechanics", "quantum")]
+    pages, _ = _renders_in_turn(loop, chromium_browser, settings, urls)
+    # The first page shows that the host's pages fetch documents to draw
+    # them; the next pages fail that request, and keep their text and links.
+    assert _Handler.requested.count(document) - before == (1 if block else 3)
+    assert [p.error for p in pages] == [None, None, None]
+    assert "Page 1 of 3" in pages[0].markdown
+    drawn = "Could not load the document" if block else "Page 1 of 3"
+    assert drawn in pages[2].markdown
+    assert "Quantum meets on Mondays." in pages[2].markdown
+    assert site + document in {a.url for a in pages[2].attachments}
+
+
 def test_non_http_links_are_skipped(portal: RenderedPage) -> None:
     assert all(link.url.startswith("http") for link in portal.links)
 
