@@ -983,14 +983,14 @@ def write_traces(folder: Path, tasks: Sequence[Task], outcomes: dict[str, TaskOu
                 flag = page.error or page.note or ""
                 if page.url != page.final_url:
                     flag = f"{flag} (asked {page.url})".strip()
+                if page.parent:
+                    flag = f"{flag} <- {page.parent}".strip()
                 lines.append(
                     f"{i:3d} {mark}{'*' if page.relevant else ' '} rel={page.relevance:.3f}"
                     f" link={page.link_score:.2f}"
                     f"{' blind' if page.blind else '      '}{' new' if page.fresh else '    '}"
                     f" d={page.depth} {page.final_url} {flag}"
                 )
-                if page.parent:
-                    lines[-1] = f"{lines[-1].rstrip()} <- {page.parent}"
         missed = sorted(task.relevant - set(outcomes[task.id].rows[0].found_urls))
         lines += [f"missed: {u}" for u in missed]
         (folder / f"{task.id}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -348,13 +348,10 @@ class PlaywrightRenderer(ClosedOnExit):
         try:
             if reused is None:
                 await prepare_page(page, settings, state)
-            learnt = {
-                "indexes": settings.block_search_index,
-                "documents": settings.block_drawn_documents,
-            }
-            indexes = search_indexes(page.context) if any(learnt.values()) else None
+            learns = settings.block_search_index or settings.block_drawn_documents
+            indexes = search_indexes(page.context) if learns else None
             if indexes is not None:
-                await indexes.guard(page, url, **learnt)
+                await indexes.guard(page, url, settings)
             t_nav = time.monotonic()
             try:
                 response = await page.goto(
@@ -393,7 +390,7 @@ class PlaywrightRenderer(ClosedOnExit):
                 extraction = await extract_page(page, **bounds)
             final_url = page.url
             if indexes is not None:
-                await indexes.probe(page, url, **learnt)
+                await indexes.probe(page, url, settings)
             if not final_url.startswith(("http:", "https:")):
                 # A navigation that failed (another host that does not resolve)
                 # leaves Chromium's error page: name where the page went.

@@ -61,10 +61,12 @@ class RenderSettings:
     which extraction never reads) on a host whose pages were seen fetching
     one (``pw_adaptive.render.search_index``). A link to the document is
     still a link, and its text is read as an attachment like any other. On
-    caefisica (a syllabus viewer on each course's term page) 40-page crawls
-    at concurrency 4 took 0.30 CPU s a page instead of 0.35-0.37 (scratch
-    A/B, three runs each, twice), the same pages. False: pages download and
-    draw them."""
+    caefisica (a syllabus viewer on each course's term page) the speed
+    benchmark's CPU a page at concurrency 4 went from 1.21-1.23x the bare
+    loop's (the twenty-fifth session's two runs) to 1.00-1.04x (the
+    twenty-seventh's), and its pages per second from 0.74-0.77x to
+    0.83-0.86x (``docs/benchmarks.md``). False: pages download and draw
+    them."""
     reduced_motion: bool = True
     """Ask pages to reduce motion (the CSS media feature
     ``prefers-reduced-motion: reduce``, in contexts the renderer creates).

@@ -48,6 +48,7 @@ from playwright.async_api import BrowserContext, CDPSession, Page
 
 from pw_adaptive.core.urls import url_host
 from pw_adaptive.render.hooks import consume_error
+from pw_adaptive.render.records import RenderSettings
 
 __all__ = [
     "DOCUMENT_PATTERNS",
@@ -73,11 +74,17 @@ FETCH_PATTERNS: Final = tuple(f"*/{name}*" for name in INDEX_FILES)
 
 DOCUMENT_PATTERNS: Final = tuple(
     {"urlPattern": pattern, "resourceType": kind, "requestStage": "Request"}
-    for pattern in ("*.pdf", "*.pdf?*", "*.pdf#*", "*.PDF", "*.PDF?*")
+    for pattern in ("*.pdf", "*.pdf?*", "*.PDF", "*.PDF?*")
     for kind in ("Fetch", "XHR")
 )
 """DevTools ``Fetch`` patterns of a PDF document downloaded by a page's
-scripts (the path ends in ``.pdf``; a query or fragment may follow)."""
+scripts (the path ends in ``.pdf``; a query may follow)."""
+
+# The patterns each kind of learnt request is failed by.
+_PATTERNS: Final[dict[str, tuple[dict[str, str], ...]]] = {
+    "index": tuple({"urlPattern": p, "requestStage": "Request"} for p in FETCH_PATTERNS),
+    "document": DOCUMENT_PATTERNS,
+}
 
 PROBES: Final = 3
 """Pages of a host whose requests are looked at: a theme loads its index on
@@ -119,18 +126,18 @@ class SearchIndexes:
             weakref.WeakKeyDictionary()
         )
 
-    async def probe(
-        self, page: Page, url: str, *, indexes: bool = True, documents: bool = False
-    ) -> bool:
+    async def probe(self, page: Page, url: str, settings: RenderSettings) -> bool:
         """After ``page`` rendered ``url``: look among the page's resources for
-        a search index request (``indexes``, on the first :data:`PROBES` pages
-        of a host not yet known to load one) and for a PDF document fetched
-        by a script (``documents``, on every page of a host not yet known to
-        fetch one), and learn the host for what is found. True when anything
-        was learnt."""
+        a search index request (``settings.block_search_index``, on the first
+        :data:`PROBES` pages of a host not yet known to load one) and for a PDF
+        document fetched by a script (``settings.block_drawn_documents``, on
+        every page of a host not yet known to fetch one), and learn the host
+        for what is found. True when anything was learnt."""
         host = url_host(url)
-        want_index = indexes and host not in self.hosts and self._probed[host] < PROBES
-        want_document = documents and host not in self.document_hosts
+        want_index = (
+            settings.block_search_index and host not in self.hosts and self._probed[host] < PROBES
+        )
+        want_document = settings.block_drawn_documents and host not in self.document_hosts
         if not (want_index or want_document):
             return False
         if want_index:
@@ -148,31 +155,28 @@ class SearchIndexes:
             learnt = True
         return learnt
 
-    async def guard(
-        self, page: Page, url: str, *, indexes: bool = True, documents: bool = False
-    ) -> None:
+    async def guard(self, page: Page, url: str, settings: RenderSettings) -> None:
         """Before ``page`` goes to ``url``: make ``page`` fail the requests its
-        host is known for, a search index (``indexes``) and PDF documents
-        fetched by script (``documents``). Once per page; a page that cannot,
-        as outside Chromium, is left as it is."""
+        host is known for, a search index (``settings.block_search_index``) and
+        PDF documents fetched by script (``settings.block_drawn_documents``).
+        A page that goes on to the next URL keeps what it failed and gets its
+        new host's too; a page that cannot, as outside Chromium, is left as it
+        is."""
         host = url_host(url)
-        kinds = set()
-        if indexes and host in self.hosts:
-            kinds.add("index")
-        if documents and host in self.document_hosts:
-            kinds.add("document")
+        kinds = {
+            kind
+            for kind, wanted, hosts in (
+                ("index", settings.block_search_index, self.hosts),
+                ("document", settings.block_drawn_documents, self.document_hosts),
+            )
+            if wanted and host in hosts
+        }
         held = self._sessions.get(page)
         if held is not None:
-            kinds |= held[1]  # a page that goes on to the next URL keeps its kinds
-            if kinds == held[1]:
-                return
-        elif not kinds:
+            kinds |= held[1]
+        if not kinds or (held is not None and kinds == held[1]):
             return
-        patterns: list[dict[str, str]] = []
-        if "index" in kinds:
-            patterns += [{"urlPattern": p, "requestStage": "Request"} for p in FETCH_PATTERNS]
-        if "document" in kinds:
-            patterns += [dict(p) for p in DOCUMENT_PATTERNS]
+        patterns = [pattern for kind in sorted(kinds) for pattern in _PATTERNS[kind]]
         with contextlib.suppress(Exception):
             if held is not None:
                 session = held[0]
