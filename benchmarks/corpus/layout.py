@@ -46,9 +46,10 @@ def manifests() -> list[dict[str, object]]:
 
 
 def git_dir(mirror: Path, repo: str) -> Path | None:
-    """The bare git directory of ``repo`` ("owner/name") under ``mirror``, if fetched."""
+    """The git directory of ``repo`` ("owner/name") under ``mirror``, if fetched:
+    a bare one, or the ``.git`` of a clone (some snapshots come as clones)."""
     base = mirror / repo.replace("/", "+")
-    for candidate in (base / "repo", base, base.with_suffix(".git")):
+    for candidate in (base / "repo", base / "repo" / ".git", base, base.with_suffix(".git")):
         if (candidate / "HEAD").is_file() and (candidate / "objects").is_dir():
             return candidate
     return None
