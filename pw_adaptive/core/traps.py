@@ -74,9 +74,11 @@ class TrapSettings:
     calendar_past_days: int = 730
     """Dated URLs (``/events/2024/05``, ``?date=20240101``) entirely before
     today minus this many days are calendar traps: "previous month" links go
-    back forever, and archives older than two years rarely hold current facts
-    (deadlines, fees). Two years, not one, so the last full academic cycle
-    stays reachable."""
+    back forever. Two years, not one, so the last full academic cycle stays
+    reachable. A post's permalink (a slug after the date:
+    ``/2013/10/07/merit-scholarships.html``) is no calendar view, whatever
+    its age: a site's only page on a topic may be an old post (two of the
+    Slovak student chamber's tasks in the real corpus)."""
 
     calendar_future_days: int = 730
     """Dated URLs entirely after today plus this many days are calendar traps:
@@ -290,7 +292,7 @@ class TrapDetector:
 
     def _is_calendar(self, parts: _Url) -> bool:
         params = [(_bare_key(key), value) for key, value in parts.params]
-        for start, end in date_spans((parts.segments, parts.route_segments), params):
+        for start, end in date_spans((parts.segments, parts.route_segments), params, posts=False):
             if end < self._earliest or start > self._latest:
                 return True
         for days in relative_offsets(params):

@@ -15,6 +15,13 @@ parts of a canonical URL:
 * relative offsets (``?month_offset=37``, or ``?offset=-80`` with
   ``?unit=week``), in days.
 
+A date in the path that a slug follows (``/2013/10/07/merit-scholarships.html``,
+``/news/2019/05/new-rules/``) is the date of a post: the page someone wrote
+that day, one of a finite set, not a view that a "previous month" link
+generates. ``date_spans(..., posts=False)`` leaves such dates out; a view
+name after the date (``/2015/03/page/2``, ``/events/2031-05/list``) keeps it
+a calendar view.
+
 Query parameter names are expected normalised as the trap detector does:
 lowercase, without ``_`` and ``-``, reduced to their last bracket part.
 """
@@ -69,6 +76,37 @@ _CALENDAR_FOLDERS = frozenset(
         "year",
     }
 )
+# Path segments after a date that name a view of the calendar, not a post.
+_VIEW_SEGMENTS = frozenset(
+    {
+        "agenda",
+        "all",
+        "archive",
+        "atom",
+        "calendar",
+        "day",
+        "default",
+        "feed",
+        "grid",
+        "ical",
+        "ics",
+        "index",
+        "list",
+        "map",
+        "month",
+        "page",
+        "past",
+        "photo",
+        "print",
+        "rss",
+        "summary",
+        "today",
+        "upcoming",
+        "week",
+        "year",
+    }
+)
+_EXTENSION_RE = re.compile(r"\.[a-z0-9]{1,5}$", re.IGNORECASE)
 # Plausible years for dates read from paths and unkeyed values. The price of
 # reading "/2031/05" as a date: an id pair like "/units/2101/12" reads as one.
 _MIN_YEAR = 1900
@@ -78,7 +116,7 @@ _UNIT_KEYS = frozenset({"unit", "view", "period", "range", "interval", "mode"})
 
 
 def date_spans(
-    paths: Iterable[Sequence[str]], params: Iterable[tuple[str, str]]
+    paths: Iterable[Sequence[str]], params: Iterable[tuple[str, str]], *, posts: bool = True
 ) -> Iterator[tuple[date, date]]:
     """Yield the (first day, last day) of every date a URL names.
 
@@ -87,12 +125,17 @@ def date_spans(
     ``(name, value)`` with normalised names, server and route query together.
     A year-month(-day) date in a path or an ISO value whose year is outside
     1900-2199 is not read as a date (such numbers are more often ids), and an
-    impossible date (``2031-02-30``) yields nothing.
+    impossible date (``2031-02-30``) yields nothing. With ``posts=False`` a
+    path date that a slug follows (a post's date, see the module
+    documentation) is left out.
     """
     for segments in paths:
         for index, segment in enumerate(segments):
-            span = _segment_span(segments, index, segment)
-            if span is not None:
+            found = _segment_span(segments, index, segment)
+            if found is None:
+                continue
+            span, length = found
+            if posts or not _is_slug(segments[index + length : index + length + 1]):
                 yield span
     year = month = day = None
     for name, value in params:
@@ -114,26 +157,43 @@ def date_spans(
             yield span
 
 
-def _segment_span(segments: Sequence[str], index: int, segment: str) -> tuple[date, date] | None:
+def _segment_span(
+    segments: Sequence[str], index: int, segment: str
+) -> tuple[tuple[date, date], int] | None:
+    """The date that starts at ``segments[index]`` and how many segments it
+    takes (``/2031/05/17`` three, ``2031-05`` one); None when none starts there."""
     match = _DATE_SEGMENT_RE.fullmatch(segment)
     if match is not None:
         year, month, day = match.groups()
-        return _plausible_span(int(year), int(month), int(day) if day else None)
+        return _sized(_plausible_span(int(year), int(month), int(day) if day else None), 1)
     match = _WEEK_RE.fullmatch(segment)
     if match is not None:
-        return _week_span(int(match.group(1)), int(match.group(2)))
+        return _sized(_week_span(int(match.group(1)), int(match.group(2))), 1)
     if _YEAR_RE.fullmatch(segment) is None:
         return None
     year = int(segment)
     following = segments[index + 1 : index + 3]
     if following and _MONTH_OR_DAY_RE.fullmatch(following[0]) is not None:
-        day = None
         if len(following) > 1 and _MONTH_OR_DAY_RE.fullmatch(following[1]) is not None:
-            day = int(following[1])
-        return _plausible_span(year, int(following[0]), day)
+            return _sized(_plausible_span(year, int(following[0]), int(following[1])), 3)
+        return _sized(_plausible_span(year, int(following[0]), None), 2)
     if index > 0 and segments[index - 1].lower() in _CALENDAR_FOLDERS:
-        return _plausible_span(year, None, None)
+        return _sized(_plausible_span(year, None, None), 1)
     return None
+
+
+def _sized(span: tuple[date, date] | None, length: int) -> tuple[tuple[date, date], int] | None:
+    return None if span is None else (span, length)
+
+
+def _is_slug(after: Sequence[str]) -> bool:
+    """Whether the segment after a path date (``after`` holds it, or nothing)
+    names a post: it has a letter and, without its file extension, is no view
+    of the calendar (``page``, ``list``, ``index.html``)."""
+    if not after:
+        return False
+    stem = _EXTENSION_RE.sub("", after[0]).lower()
+    return any(c.isalpha() for c in stem) and stem not in _VIEW_SEGMENTS
 
 
 def _value_span(name: str, value: str) -> tuple[date, date] | None:

@@ -24,6 +24,10 @@ NORMAL_URLS = [
     pytest.param("https://u.edu/news/2026/11/open-day", id="news-near-today"),
     pytest.param("https://u.edu/news/2025/02/fees-announced", id="news-last-year"),
     pytest.param("https://u.edu/events/2027/03", id="calendar-near-future"),
+    pytest.param("https://u.edu/news/2019/05/old-story", id="post-far-past"),
+    pytest.param("https://u.edu/2013/10/07/merit-scholarships.html", id="jekyll-post-far-past"),
+    pytest.param("https://u.edu/events/2040/graduation-gala/", id="event-post-far-future"),
+    pytest.param("https://u.edu/#/news/2015-03-02/new-rules", id="route-post-far-past"),
     pytest.param("https://u.edu/fees/2026-27", id="academic-year"),
     pytest.param("https://u.edu/fees?session=2026-27", id="academic-session-param"),
     pytest.param("https://u.edu/units/2101", id="four-digit-course-code"),
@@ -115,7 +119,11 @@ def test_url_length_is_measured_on_the_canonical_url() -> None:
         pytest.param("https://u.edu/events/2031/05/17", id="path-full-date"),
         pytest.param("https://u.edu/calendar/2031-05", id="path-iso-month"),
         pytest.param("https://u.edu/events/2040", id="path-year-after-calendar-folder"),
-        pytest.param("https://u.edu/news/2019/05/old-story", id="path-far-past"),
+        pytest.param("https://u.edu/news/2019/05", id="path-far-past"),
+        pytest.param("https://u.edu/2015/03/page/2", id="month-archive-page"),
+        pytest.param("https://u.edu/events/2031-05/list", id="path-date-then-view"),
+        pytest.param("https://u.edu/news/2019/05/17/index.html", id="path-date-then-index"),
+        pytest.param("https://u.edu/events/1990/07/", id="trailing-slash"),
         pytest.param("https://u.edu/calendar?month=2029-03", id="query-iso-month"),
         pytest.param("https://u.edu/events?date=20300101", id="query-compact-date"),
         pytest.param("https://u.edu/events?year=2040&month=1", id="query-year-month"),
@@ -167,7 +175,8 @@ def test_calendar_window_is_configurable() -> None:
     narrow = _detector(calendar_future_days=30, calendar_past_days=30)
     assert narrow.check("https://u.edu/events/2027/03") == "calendar"
     assert narrow.check("https://u.edu/news/2026/11/open-day") is None
-    assert narrow.check("https://u.edu/news/2026/09/old") == "calendar"
+    assert narrow.check("https://u.edu/news/2026/09") == "calendar"
+    assert narrow.check("https://u.edu/news/2026/09/old") is None  # a post, not a view
 
 
 def test_calendar_default_today_is_real_today() -> None:

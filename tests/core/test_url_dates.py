@@ -40,6 +40,26 @@ def test_dates_in_path_segments(segments: tuple[str, ...], expected: list[Span])
     assert list(date_spans([segments], [])) == expected
 
 
+@pytest.mark.parametrize(
+    ("segments", "is_post"),
+    [
+        pytest.param(("2013", "10", "07", "merit-scholarships.html"), True, id="jekyll-post"),
+        pytest.param(("news", "2019", "05", "new-rules"), True, id="year-month-post"),
+        pytest.param(("news", "2019-05-02", "open-day"), True, id="iso-date-post"),
+        pytest.param(("events", "2019", "gala"), True, id="year-after-folder-post"),
+        pytest.param(("news", "2019", "05"), False, id="month-view"),
+        pytest.param(("2015", "03", "page", "2"), False, id="archive-page"),
+        pytest.param(("events", "2019-05", "list"), False, id="view-name"),
+        pytest.param(("news", "2019", "05", "17", "index.html"), False, id="index-file"),
+        pytest.param(("news", "2019", "05", "17", "2"), False, id="number-after-date"),
+    ],
+)
+def test_a_post_date_is_left_out_only_when_asked(segments: tuple[str, ...], is_post: bool) -> None:
+    every = list(date_spans([segments], []))
+    assert len(every) == 1
+    assert list(date_spans([segments], [], posts=False)) == ([] if is_post else every)
+
+
 def test_route_path_is_read_like_the_server_path() -> None:
     spans = list(date_spans([("app",), ("events", "2031-05")], []))
     assert spans == [(date(2031, 5, 1), date(2031, 5, 31))]
