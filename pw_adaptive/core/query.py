@@ -61,7 +61,13 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from pw_adaptive.text.lang import detect_query_language
-from pw_adaptive.text.languages import asks_when, language_data, phrases, stop_words
+from pw_adaptive.text.languages import (
+    TRUNCATED_LANGUAGES,
+    asks_when,
+    language_data,
+    phrases,
+    stop_words,
+)
 from pw_adaptive.text.normalize import (
     affix_pattern,
     clitic_prefix_pattern,
@@ -332,6 +338,8 @@ def _words_pattern(variant: str, lang: str, *, singularize: bool) -> str:
                 # any in a language that chains suffixes ("bursları").
                 stem = word[: max(len(stem), len(word) - 2, min(len(word), _SHORT_STEM - 1))]
                 tail = "*" if lang in _AGGLUTINATIVE else "{0,2}"
+            elif lang in TRUNCATED_LANGUAGES:
+                tail = "{0,4}"  # a case ending ("štipendi" + "ách"), not any longer word
             body = f"{re.escape(stem)}{rest}{tail}" if stem else re.escape(word)
             words.append(clitics + body)
     # Typographic and straight apostrophes are the same ("master’s").

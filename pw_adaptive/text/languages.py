@@ -21,6 +21,7 @@ from typing import Any, Final
 __all__ = [
     "LANGUAGES",
     "STEMMED_LANGUAGES",
+    "TRUNCATED_LANGUAGES",
     "asks_when",
     "language_data",
     "phrases",
@@ -47,10 +48,13 @@ LANGUAGES: Final[tuple[str, ...]] = tuple(_data())
 
 # ISO 639-1 code -> snowballstemmer algorithm, for every language Snowball
 # stems, whether the data file describes it or not: the one place that says
-# which languages have stems.
+# which languages have stems. Bosnian and Croatian take the Serbian stemmer,
+# which reads the Latin script they share with Serbian and their endings
+# ("stipendija", "stipendije", "stipendiju" -> "stipendij").
 _SNOWBALL: Final[Mapping[str, str]] = MappingProxyType(
     {
         "ar": "arabic",
+        "bs": "serbian",
         "ca": "catalan",
         "cs": "czech",
         "da": "danish",
@@ -65,6 +69,7 @@ _SNOWBALL: Final[Mapping[str, str]] = MappingProxyType(
         "fr": "french",
         "ga": "irish",
         "hi": "hindi",
+        "hr": "serbian",
         "hu": "hungarian",
         "hy": "armenian",
         "id": "indonesian",
@@ -84,8 +89,19 @@ _SNOWBALL: Final[Mapping[str, str]] = MappingProxyType(
     }
 )
 
-STEMMED_LANGUAGES: Final[tuple[str, ...]] = tuple(sorted(_SNOWBALL))
-"""ISO 639-1 codes of the languages with a Snowball stemmer."""
+TRUNCATED_LANGUAGES: Final[frozenset[str]] = frozenset({"be", "bg", "lv", "mk", "sk", "sl", "uk"})
+"""Inflected languages that Snowball has no stemmer for (Slavic and Baltic:
+a noun has six or seven case endings, "štipendium", "štipendiá", "štipendií";
+"гуртожиток", "гуртожитку"). Their stem is the word without its last two
+letters (:data:`TRUNCATE_KEEP` at least), which the query's patterns extend
+by a few letters: an ending, not any word that starts the same."""
+
+TRUNCATE_KEEP: Final = 4
+"""Fewest letters a truncated stem keeps; shorter words stay whole."""
+
+STEMMED_LANGUAGES: Final[tuple[str, ...]] = tuple(sorted({*_SNOWBALL, *TRUNCATED_LANGUAGES}))
+"""ISO 639-1 codes of the languages with stems: a Snowball stemmer, or
+truncation (:data:`TRUNCATED_LANGUAGES`)."""
 
 
 def language_data(lang: str) -> Mapping[str, Any]:
@@ -161,8 +177,11 @@ def stop_words(lang: str) -> frozenset[str]:
 
 @functools.cache
 def stemmer(lang: str) -> Callable[[str], str] | None:
-    """The Snowball stemmer of ``lang`` (``snowballstemmer``), or None; safe
-    to call from several threads at once."""
+    """The Snowball stemmer of ``lang`` (``snowballstemmer``), truncation for
+    :data:`TRUNCATED_LANGUAGES`, or None; safe to call from several threads
+    at once."""
+    if lang in TRUNCATED_LANGUAGES:
+        return _truncate
     algorithm = _SNOWBALL.get(lang)
     if not algorithm:
         return None
@@ -181,3 +200,8 @@ def stemmer(lang: str) -> Callable[[str], str] | None:
         return result
 
     return functools.lru_cache(maxsize=4096)(stem_word)
+
+
+def _truncate(word: str) -> str:
+    """``word`` without its last two letters, keeping :data:`TRUNCATE_KEEP`."""
+    return word[: max(TRUNCATE_KEEP, len(word) - 2)]

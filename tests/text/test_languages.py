@@ -308,11 +308,32 @@ def test_stop_words_come_from_the_package_minus_content_words() -> None:
         ),
         pytest.param("opiskelija-asunnot", "Opiskelija-asunto Oulusta", id="fi-inflected"),
         pytest.param("borse di studio", "Borsa di studio per studenti", id="it-inflected"),
+        # Languages Snowball has no stemmer for: a word without its last two
+        # letters, plus an ending; Croatian through the Serbian stemmer.
+        pytest.param(
+            "prospechové štipendium podmienky",
+            "Podmienky prospechového štipendia: štipendiá po novom",
+            id="sk-truncated",
+        ),
+        pytest.param(
+            "гуртожиток для студентів",
+            "Поселення в гуртожитку для студентами першого курсу",
+            id="uk-truncated",
+        ),
+        pytest.param("studentski dom prijava", "Prijave za smještaj u studentskom domu", id="hr"),
     ],
 )
 def test_languages_outside_the_data_file_match_inflected_forms(query: str, text: str) -> None:
     q = Query(query)
     assert q.hit_mask(text) == (1 << len(q)) - 1
+
+
+def test_a_truncated_stem_takes_an_ending_not_any_longer_word() -> None:
+    q = Query("zápis predmetu z inej fakulty")
+    assert q.lang == "sk"
+    assert q.hit_mask("predmetmi") == 0b010  # "predme" + "tmi"
+    assert q.hit_mask("predmestiami") == 0  # suburbs: five letters more are another word
+    assert Query("požičať knihu v knižnici").hit_mask("kniha") == 0b010  # four letters kept
 
 
 # --- languages added to the vocabulary: pl fi it nl sv cs id vi uk -----------
