@@ -134,9 +134,9 @@ def date_spans(
             found = _segment_span(segments, index, segment)
             if found is None:
                 continue
-            span, length = found
+            dated, length = found
             if posts or not _is_slug(segments[index + length : index + length + 1]):
-                yield span
+                yield dated
     year = month = day = None
     for name, value in params:
         span = _value_span(name, value)
