@@ -62,6 +62,7 @@ from typing import Any, Final
 
 from pw_adaptive.text.lang import detect_query_language
 from pw_adaptive.text.languages import (
+    TRUNCATE_ENDING,
     TRUNCATED_LANGUAGES,
     asks_when,
     language_data,
@@ -339,7 +340,7 @@ def _words_pattern(variant: str, lang: str, *, singularize: bool) -> str:
                 stem = word[: max(len(stem), len(word) - 2, min(len(word), _SHORT_STEM - 1))]
                 tail = "*" if lang in _AGGLUTINATIVE else "{0,2}"
             elif lang in TRUNCATED_LANGUAGES:
-                tail = "{0,4}"  # a case ending ("štipendi" + "ách"), not any longer word
+                tail = f"{{0,{TRUNCATE_ENDING}}}"
             body = f"{re.escape(stem)}{rest}{tail}" if stem else re.escape(word)
             words.append(clitics + body)
     # Typographic and straight apostrophes are the same ("master’s").

@@ -135,7 +135,8 @@ def date_spans(
             if found is None:
                 continue
             dated, length = found
-            if posts or not _is_slug(segments[index + length : index + length + 1]):
+            after = index + length
+            if posts or not _is_slug(segments[after] if after < len(segments) else None):
                 yield dated
     year = month = day = None
     for name, value in params:
@@ -186,13 +187,13 @@ def _sized(span: tuple[date, date] | None, length: int) -> tuple[tuple[date, dat
     return None if span is None else (span, length)
 
 
-def _is_slug(after: Sequence[str]) -> bool:
-    """Whether the segment after a path date (``after`` holds it, or nothing)
+def _is_slug(segment: str | None) -> bool:
+    """Whether the segment after a path date (None: the date ends the path)
     names a post: it has a letter and, without its file extension, is no view
     of the calendar (``page``, ``list``, ``index.html``)."""
-    if not after:
+    if segment is None:
         return False
-    stem = _EXTENSION_RE.sub("", after[0]).lower()
+    stem = _EXTENSION_RE.sub("", segment).lower()
     return any(c.isalpha() for c in stem) and stem not in _VIEW_SEGMENTS
 
 

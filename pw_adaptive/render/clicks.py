@@ -644,8 +644,7 @@ async def _open_scratch(context: BrowserContext, url: str, settings: RenderSetti
     state = PageState(url=url)
     try:
         await prepare_page(page, settings, state)
-        if settings.block_search_index or settings.block_drawn_documents:
-            await search_indexes(context).guard(page, url, settings)
+        await search_indexes(context).guard(page, url, settings)
         await page.goto(url, wait_until="domcontentloaded", timeout=settings.nav_timeout_s * 1000)
         await wait_until_ready(page, settings)
         texts = await mark_click_candidates(page)

@@ -348,10 +348,9 @@ class PlaywrightRenderer(ClosedOnExit):
         try:
             if reused is None:
                 await prepare_page(page, settings, state)
-            learns = settings.block_search_index or settings.block_drawn_documents
-            indexes = search_indexes(page.context) if learns else None
-            if indexes is not None:
-                await indexes.guard(page, url, settings)
+            # guard and probe do nothing for kinds the settings leave off.
+            indexes = search_indexes(page.context)
+            await indexes.guard(page, url, settings)
             t_nav = time.monotonic()
             try:
                 response = await page.goto(
@@ -389,8 +388,7 @@ class PlaywrightRenderer(ClosedOnExit):
                 ready = await wait_until_ready(page, settings)
                 extraction = await extract_page(page, **bounds)
             final_url = page.url
-            if indexes is not None:
-                await indexes.probe(page, url, settings)
+            await indexes.probe(page, url, settings)
             if not final_url.startswith(("http:", "https:")):
                 # A navigation that failed (another host that does not resolve)
                 # leaves Chromium's error page: name where the page went.

@@ -22,6 +22,8 @@ __all__ = [
     "LANGUAGES",
     "STEMMED_LANGUAGES",
     "TRUNCATED_LANGUAGES",
+    "TRUNCATE_ENDING",
+    "TRUNCATE_KEEP",
     "asks_when",
     "language_data",
     "phrases",
@@ -94,10 +96,14 @@ TRUNCATED_LANGUAGES: Final[frozenset[str]] = frozenset({"be", "bg", "lv", "mk", 
 a noun has six or seven case endings, "štipendium", "štipendiá", "štipendií";
 "гуртожиток", "гуртожитку"). Their stem is the word without its last two
 letters (:data:`TRUNCATE_KEEP` at least), which the query's patterns extend
-by a few letters: an ending, not any word that starts the same."""
+by :data:`TRUNCATE_ENDING` letters at most."""
 
 TRUNCATE_KEEP: Final = 4
 """Fewest letters a truncated stem keeps; shorter words stay whole."""
+
+TRUNCATE_ENDING: Final = 4
+"""Most letters a query pattern adds to a truncated stem: a case ending
+("štipendi" + "ách"), not any longer word that starts the same."""
 
 STEMMED_LANGUAGES: Final[tuple[str, ...]] = tuple(sorted({*_SNOWBALL, *TRUNCATED_LANGUAGES}))
 """ISO 639-1 codes of the languages with stems: a Snowball stemmer, or

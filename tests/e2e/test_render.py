@@ -378,18 +378,30 @@ def test_one_render_per_page_opens_a_fresh_page_for_every_url(
     assert reused == 0
 
 
+def _downloads_in_turn(
+    loop: asyncio.AbstractEventLoop,
+    browser: Browser,
+    settings: RenderSettings,
+    urls: list[str],
+    resource: str,
+) -> tuple[list[RenderedPage], int]:
+    """``urls`` rendered in turn, and how often the site served ``resource`` meanwhile."""
+    before = _Handler.requested.count(resource)
+    pages, _ = _renders_in_turn(loop, browser, settings, urls)
+    return pages, _Handler.requested.count(resource) - before
+
+
 @pytest.mark.parametrize("block", [True, False])
 def test_a_theme_search_index_is_downloaded_only_until_its_host_is_known(
     loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str, block: bool
 ) -> None:
     index = "/docs-theme/search/search_index.json"
-    before = _Handler.requested.count(index)
     settings = replace(SETTINGS, explore_clicks=False, block_search_index=block)
     urls = [site + "/docs-theme/" + p for p in ("library", "canteen", "gym")]
-    pages, _ = _renders_in_turn(loop, chromium_browser, settings, urls)
+    pages, downloads = _downloads_in_turn(loop, chromium_browser, settings, urls, index)
     # The first page shows that the host's pages load an index; the next
     # pages fail that request, and their content is there all the same.
-    assert _Handler.requested.count(index) - before == (1 if block else 3)
+    assert downloads == (1 if block else 3)
     assert [p.error for p in pages] == [None, None, None]
     assert "Gym opens at nine every weekday." in pages[2].markdown
 
@@ -399,13 +411,12 @@ def test_a_document_drawn_by_script_is_downloaded_only_until_its_host_is_known(
     loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str, block: bool
 ) -> None:
     document = "/syllabus/doc.pdf"
-    before = _Handler.requested.count(document)
     settings = replace(SETTINGS, explore_clicks=False, block_drawn_documents=block)
     urls = [site + "/syllabus/" + p for p in ("optics", "mechanics", "quantum")]
-    pages, _ = _renders_in_turn(loop, chromium_browser, settings, urls)
+    pages, downloads = _downloads_in_turn(loop, chromium_browser, settings, urls, document)
     # The first page shows that the host's pages fetch documents to draw
     # them; the next pages fail that request, and keep their text and links.
-    assert _Handler.requested.count(document) - before == (1 if block else 3)
+    assert downloads == (1 if block else 3)
     assert [p.error for p in pages] == [None, None, None]
     assert "Page 1 of 3" in pages[0].markdown
     drawn = "Could not load the document" if block else "Page 1 of 3"
