@@ -498,6 +498,7 @@ def _save(run: CrawlRun, checkpoint: Checkpoint, journal: _Journal, *, done: boo
         "variants": run.variants.state(),
         "titles": run.titles.state(),
         "sitemap": run.sitemap.state(),
+        "listings": run.listings.state(),
         "sections": run.sections.state() if run.sections is not None else None,
     }
     for i, record in enumerate(records, start=journal.saved):
@@ -543,6 +544,7 @@ def _resume(run: CrawlRun, checkpoint: Checkpoint) -> list[dict[str, Any]]:
     run.variants.restore(checkpoint.get_state("variants"))
     run.titles.restore(checkpoint.get_state("titles"))
     run.sitemap.restore(checkpoint.get_state("sitemap"))
+    run.listings.restore(checkpoint.get_state("listings"))
     if run.sections is not None:
         run.sections.restore(checkpoint.get_state("sections"))
     saved = [checkpoint.get_state(f"record:{i}") for i in range(int(state["records"]))]

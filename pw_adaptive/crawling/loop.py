@@ -33,6 +33,7 @@ from pw_adaptive.core.links import (
     Region,
     is_language_switch,
 )
+from pw_adaptive.core.listings import is_page_number_link
 from pw_adaptive.core.relevance import MIN_RELEVANCE, about_enough, assess, scan_page
 from pw_adaptive.core.scoring import AnchorScorer, LinkScorer
 from pw_adaptive.core.sections import mask_section_words, section_terms
@@ -438,7 +439,10 @@ class PageProcessor:
         )
         if reason is None or not run.settings.adaptive_stop:
             return None
-        if await run.sitemap.hold(run.frontier, run.settings.adaptive.patience):
+        patience = run.settings.adaptive.patience
+        if await run.sitemap.hold(run.frontier, patience):
+            return None
+        if reason == StopReason.SATURATED and run.listings.hold(run.frontier, patience):
             return None
         return reason
 
@@ -528,6 +532,9 @@ class PageProcessor:
                 text=link.text or link.accessible_name,
                 qualifier_only=scored.qualifier_only,
             )
+            if is_page_number_link(link.text, target) and frontier.queued_score(target) is not None:
+                # "2", "»" under a listing: kept for a last look (ListingReserve).
+                run.listings.note(target)
             if in_section and frontier.queued_score(target) != before:
                 run.section_links[target] = (link, score, factor)
             if placed is None:

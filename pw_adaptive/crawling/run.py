@@ -24,6 +24,7 @@ from pw_adaptive.core.stopper import Adaptive, StopReason
 from pw_adaptive.core.traps import TrapDetector, TrapReason
 from pw_adaptive.core.urls import canonicalize_url
 from pw_adaptive.core.variants import VariantLearner
+from pw_adaptive.crawling.listing_reserve import ListingReserve
 from pw_adaptive.crawling.robots import RobotsPolicy
 from pw_adaptive.crawling.sitemap_reserve import SitemapReserve
 from pw_adaptive.records import AttachmentRecord, CrawlResult, PageRecord, SkipRecord
@@ -80,6 +81,9 @@ class CrawlRun:
     sitemap: SitemapReserve = field(default_factory=SitemapReserve)
     """The start origin's sitemap pages kept for a last look before the crawl
     stops, and what the sitemaps gave (``crawling.sitemap_reserve``)."""
+    listings: ListingReserve = field(default_factory=ListingReserve)
+    """The page-number links of listings met, kept for a last look before a
+    saturated stop (``crawling.listing_reserve``)."""
     stop_reason: str | None = None
     started: float = field(default_factory=time.monotonic)
     elapsed_before: float = 0.0
@@ -172,6 +176,11 @@ class CrawlRun:
                 f"; the {sitemap.released} pages the {source} by the query's words"
                 " were rendered first"
             )
+        if self.listings.released and reason == StopReason.SATURATED:
+            why += (
+                f"; {self.listings.released} further pages of a listing (page-number"
+                " links) were rendered first"
+            )
         return {
             "reason": str(reason),
             "why": why,
@@ -183,6 +192,7 @@ class CrawlRun:
             "queued": len(self.frontier),
             "best_queued": round(best, 4),
             "sitemap": sitemap.to_json(),
+            "listing_pages": self.listings.released,
             # Qualifiers learnt to name sections that lead nowhere: links that
             # held them only there were scored again without them.
             "section_words": [
