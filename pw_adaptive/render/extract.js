@@ -83,6 +83,13 @@
     "tab", "menuitemcheckbox", "menuitemradio", "switch", "checkbox", "radio", "option",
     "slider", "combobox", "textbox", "searchbox", "spinbutton", "scrollbar", "tooltip",
   ]);
+  // A slideshow's widget, by the class of the library that draws it
+  // ("carousel-control-next", "swiper-button-prev", "slick-arrow",
+  // "splide__arrow", "owl-carousel"): its arrows and dots turn slides, they
+  // never navigate, and a click explored on them is time spent for nothing.
+  const SLIDESHOW_CLASS_RE = /^(carousel|slider|swiper|slick|splide|glide|flickity|slideshow|owl)([_-]|$)/i;
+  const isSlideshow = (el) => (el.getAttribute("class") || "").split(/\s+/)
+    .some((token) => SLIDESHOW_CLASS_RE.test(token));
   const INTERACTIVE = new Set(["a", "button", "label", "summary", "details", "body", "html"]);
   // Clicking these could change state on the server or in the session, or only changes
   // the page in place (a "Load more" appends; a "Menu" button opens a menu).
@@ -305,6 +312,11 @@
 
   const clickPriority = (el, tag, role, target, ctx, style) => {
     if (ctx.inLink || ctx.inForm || ctx.hidden) return -1;
+    // A slideshow's buttons, arrows and bullets (an "onclick" there turns a
+    // slide); an element there marked as a link (role=link, a route, a dead
+    // href) may still lead somewhere.
+    if (ctx.slideshow && !(target && target.dead) && role !== "link" &&
+        !el.hasAttribute("data-route")) return -1;
     if (tag === "summary") return -1; // opens its <details>, whose content is extracted anyway
     if (el.hasAttribute("disabled") || el.getAttribute("aria-disabled") === "true") return -1;
     // Toggles open menus, tabs and accordions; their content is extracted
@@ -428,6 +440,7 @@
     }
     if (el.getAttribute("aria-hidden") === "true") c.ariaHidden = true;
     if (tag === "form") c.inForm = true;
+    if (!c.slideshow && isSlideshow(el)) c.slideshow = true;
     if (tag === "pre") c.pre = true;
 
     const headingMatch = HEADING_TAG.exec(tag);
@@ -543,7 +556,7 @@
   const root = document.body || document.documentElement;
   const base = {
     out: mode !== "mark", collect: true, boilerplateOut: true, region: "main", sectioned: false,
-    landmarkId: 0, hidden: false, ariaHidden: false, inLink: false, inForm: false, pointer: false, pre: false,
+    landmarkId: 0, hidden: false, ariaHidden: false, inLink: false, inForm: false, slideshow: false, pointer: false, pre: false,
   };
   walk(root, base);
   if (mode === "mark") return clicks.map((c) => c.text);

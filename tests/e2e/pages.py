@@ -220,6 +220,23 @@ SIDEBAR = """<!doctype html><html><head><title>Docs</title>
 <button type="button" onclick="location.href='/guides/tour'">Take the tour</button></main>
 </body></html>"""
 
+# A home page with a slideshow (the class names of the libraries that draw
+# them): its arrows turn slides and lead nowhere; a slide's card marked as a
+# link does lead somewhere, as does the button below.
+SLIDESHOW = """<!doctype html><html><head><title>Home</title>
+<style>.prev,.next,.swiper-button-next{cursor:pointer}</style></head><body><main>
+<h1>Welcome</h1>
+<div class="carousel banners"><ul><li id="s1">Graduation day</li><li id="s2" hidden>Open day</li></ul>
+<div class="prev" onclick="turn()">&#8249;</div><div class="next" onclick="turn()">&#8250;</div>
+<div role="link" tabindex="0" onclick="location.href='/programme'">Our programme</div></div>
+<div class="swiper"><div class="swiper-wrapper"><div class="swiper-slide">Campus life</div></div>
+<div class="swiper-button-next" aria-label="Next slide"></div>
+<button type="button" class="swiper-pagination-bullet">Slide 2</button></div>
+<button type="button" onclick="location.href='/guides/tour'">Take the tour</button>
+</main><script>
+function turn() { for (const li of document.querySelectorAll(".banners li")) li.hidden = !li.hidden; }
+</script></body></html>"""
+
 # A menu whose groups render their items only once opened (Docusaurus 2's
 # collapsed sidebar categories): the links are in no DOM until a click, and
 # the click navigates nowhere. "Contact" opens nothing.
@@ -619,6 +636,7 @@ ROUTES: dict[str, Page] = {
         '<!doctype html><title>Map</title><h1>Campus map</h1><img src="/img/campus-map.png" alt="">'
     ),
     "/docs": Page(SIDEBAR),
+    "/slideshow": Page(SLIDESHOW),
     "/lazy-menu": Page(LAZY_MENU),
     "/lazy-categories": Page(LAZY_CATEGORIES),
     "/groups/a": Page(LAZY_GROUPS_A),

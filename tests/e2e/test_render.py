@@ -696,6 +696,15 @@ def test_group_headers_are_not_clicked_but_their_links_are_kept(
     assert explored == 1  # the tour button only
 
 
+def test_a_slideshows_arrows_are_not_clicked_but_a_link_in_it_is(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    page, explored = _render_counting_clicks(loop, chromium_browser, site + "/slideshow")
+    found = {urlsplit(link.url).path for link in page.links if link.via_click}
+    assert found == {"/programme", "/guides/tour"}
+    assert explored == 2  # not the arrows, the swiper's button or its bullet
+
+
 def test_links_a_click_renders_without_navigating_are_kept_once_per_site(
     loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
 ) -> None:
