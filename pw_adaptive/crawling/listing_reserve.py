@@ -48,17 +48,23 @@ class ListingReserve:
     def hold(self, frontier: Frontier, limit: int) -> bool:
         """Whether a saturated stop must wait: released pages are still
         queued or rendering. The first call releases up to ``limit`` noted
-        links that are still queued."""
+        links that are still queued or rendering."""
         if not self._used:
             self._used = True
-            urls = [url for url in self._noted if frontier.queued_score(url) is not None]
-            self._released = set(urls[:limit])
-            self.released = len(self._released)
-            frontier.put_first(urls[:limit])
+            # Queued, or already rendering (at a high concurrency): the stop
+            # waits for both.
+            urls = [url for url in self._noted if frontier.waiting(url)][:limit]
+            self._released = set(urls)
+            self.released = len(urls)
+            frontier.put_first(url for url in urls if frontier.queued_score(url) is not None)
             self._noted.clear()
         waiting = frontier.waiting
         self._released = {url for url in self._released if waiting(url)}
         return bool(self._released)
+
+    def released_urls(self) -> frozenset[str]:
+        """The released pages a stop is waiting for (as of the last ``hold``)."""
+        return frozenset(self._released)
 
     def state(self) -> dict[str, Any]:
         """A JSON-able snapshot, for checkpoints."""

@@ -116,6 +116,23 @@ class PageProcessor:
         self._inherit = run.settings.inherit
         self._floors: dict[Region, float] | None = None if run.settings.section_floors else {}
         self._inherit_min = run.settings.inherit_min_relevance
+        self._hold_began = False
+
+    def take_hold(self) -> bool:
+        """Whether the last page made a stop wait for released pages (a
+        sitemap's or a listing's last look); asked once per page."""
+        began, self._hold_began = self._hold_began, False
+        return began
+
+    def released_urls(self) -> frozenset[str]:
+        """The released pages a stop waits for (the sitemap's and a listing's)."""
+        return self.run.sitemap.released_urls() | self.run.listings.released_urls()
+
+    def released(self) -> tuple[int, int]:
+        """The released pages a stop waits for: (still queued, not yet done)."""
+        frontier = self.run.frontier
+        waiting = [url for url in self.released_urls() if frontier.waiting(url)]
+        return sum(frontier.queued_score(url) is not None for url in waiting), len(waiting)
 
     async def robots_for(self, url: str) -> RobotsPolicy | None:
         """The robots policy of ``url``'s origin (fetched once), or None when ignored."""
@@ -440,9 +457,10 @@ class PageProcessor:
         if reason is None or not run.settings.adaptive_stop:
             return None
         patience = run.settings.adaptive.patience
-        if await run.sitemap.hold(run.frontier, patience):
-            return None
-        if reason == StopReason.SATURATED and run.listings.hold(run.frontier, patience):
+        if await run.sitemap.hold(run.frontier, patience) or (
+            reason == StopReason.SATURATED and run.listings.hold(run.frontier, patience)
+        ):
+            self._hold_began = True
             return None
         return reason
 
@@ -735,6 +753,16 @@ async def crawl_loop(
         else None
     )
     in_flight: dict[asyncio.Task[RenderedPage | _KnownTwin], FrontierEntry] = {}
+    # While a stop waits for released pages (the sitemap's or a listing's last
+    # look), the pages that were rendering when it was asked for are set
+    # aside: rendered, not processed. The released pages are processed
+    # first; when one of them keeps the crawl going, the set-aside pages
+    # follow in their order, and when the stop comes after all, they are
+    # dropped like any page still rendering at a stop. So a hold costs the
+    # released pages, not the concurrency's worth of pages already started
+    # besides (three at concurrency 4).
+    deferred: dict[asyncio.Task[RenderedPage | _KnownTwin], FrontierEntry] = {}
+    holding = False
     try:
         while run.stop_reason is None:
             if cancel is not None and cancel.is_set():
@@ -743,12 +771,18 @@ async def crawl_loop(
             if deadline is not None and time.monotonic() >= deadline:
                 run.stop_reason = StopReason.TIME_LIMIT
                 break
+            if holding and processor.released()[1] == 0:
+                holding = False  # the released pages are done and the crawl goes on
+                in_flight = {**deferred, **in_flight}
+                deferred.clear()
             held: list[FrontierEntry] = []
-            while len(in_flight) < settings.concurrency:
+            while len(in_flight) + sum(not t.done() for t in deferred) < settings.concurrency:
+                if holding and processor.released()[0] == 0:
+                    break  # only the released pages start while the stop waits
                 entry = run.frontier.pop()
                 if entry is None:
                     break
-                if processor.twin_in_flight(entry.url, in_flight.values()):
+                if processor.twin_in_flight(entry.url, [*in_flight.values(), *deferred.values()]):
                     # "/team/" while "/team" is being rendered (and redirected
                     # there): wait until the twin is done, which settles it.
                     held.append(entry)
@@ -762,6 +796,13 @@ async def crawl_loop(
             for entry in held:
                 run.frontier.requeue(entry)
             if not in_flight:
+                if holding and run.frontier.budget_left <= 0:
+                    # No budget for the released pages: the set-aside ones,
+                    # paid for already, are processed.
+                    holding = False
+                    in_flight = {**deferred}
+                    deferred.clear()
+                    continue
                 wait = run.frontier.next_ready_in()
                 if run.frontier.budget_left <= 0:
                     run.stop_reason = StopReason.BUDGET_EXHAUSTED
@@ -792,6 +833,12 @@ async def crawl_loop(
                     processor.settle_twin(entry, page.url)
                     continue
                 reason = await processor.process(entry, page)
+                if processor.take_hold() and not holding:
+                    holding = True
+                    released = processor.released_urls()
+                    for started, waiting in list(in_flight.items()):
+                        if waiting.url not in released:
+                            deferred[started] = in_flight.pop(started)
                 if after_page is not None:
                     after_page()
                 if progress is not None:
@@ -810,6 +857,7 @@ async def crawl_loop(
                     break
     finally:
         run.rendering.clear()
+        in_flight.update(deferred)
         for task in in_flight:
             task.cancel()
         if in_flight:

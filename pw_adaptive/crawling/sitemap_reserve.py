@@ -224,6 +224,10 @@ class SitemapReserve:
         self._released = {url for url in self._released if waiting(url)}
         return bool(self._released)
 
+    def released_urls(self) -> frozenset[str]:
+        """The released pages a stop is waiting for (as of the last ``hold``)."""
+        return frozenset(self._released)
+
     async def _reserve(self) -> list[tuple[str, float]]:
         task, self._task = self._task, None
         if task is None:

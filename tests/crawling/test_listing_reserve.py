@@ -48,9 +48,20 @@ def _page(url: str) -> RenderedPage:
     return make_page(url, title=path, markdown=text, links=links)
 
 
-def _crawl(query: str = QUERY, **options: Any) -> Any:
-    settings = CrawlSettings(concurrency=1, probe_soft_404=False, use_sitemaps=False, **options)
-    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_page))
+def _without_the_post(url: str) -> RenderedPage:
+    """The site where the third listing page's post is one more regatta."""
+    page = _page(url)
+    links = [
+        Link(link.url, text="Rowing regatta, round 7") if link.url.endswith(OLD_POST) else link
+        for link in page.links
+    ]
+    return make_page(url, title=page.title, markdown=page.markdown, links=links)
+
+
+def _crawl(query: str = QUERY, site: Any = _page, **options: Any) -> Any:
+    options.setdefault("concurrency", 1)
+    settings = CrawlSettings(probe_soft_404=False, use_sitemaps=False, **options)
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(site, delay=0.005))
     return asyncio.run(crawler.run(SITE + "/", query))
 
 
@@ -65,6 +76,37 @@ def test_the_old_post_on_the_third_listing_page_is_found_before_the_stop() -> No
     assert paths.index("/page3/") < paths.index(OLD_POST)
     assert result.stop["listing_pages"] == 2
     assert "2 further pages of a listing" in result.stop["why"]
+
+
+@pytest.mark.parametrize("concurrency", [2, 4, 8])
+def test_pages_rendering_when_the_stop_waits_are_set_aside(concurrency: int) -> None:
+    # The listing's pages give nothing: the stop comes after them, and the
+    # pages that were rendering when it was first asked for are dropped, as
+    # at any stop; the crawl ends where it ends at concurrency 1.
+    alone = _crawl(site=_without_the_post)
+    assert alone.stop["listing_pages"] == 2
+    assert alone.stop_reason == "saturated"
+    result = _crawl(site=_without_the_post, concurrency=concurrency)
+    assert _paths(result) == _paths(alone)
+
+
+def test_set_aside_pages_follow_the_released_ones_when_the_crawl_goes_on() -> None:
+    alone = _paths(_crawl())
+    paths = _paths(_crawl(concurrency=4))
+    # /club/5/ to /club/7/ were rendering when the stop first waited.
+    assert (
+        paths[:9]
+        == alone[:9]
+        == [
+            "/",
+            "/scholarships/",
+            *(f"/club/{i}/" for i in range(5)),
+            "/page2/",
+            "/page3/",
+        ]
+    )
+    assert paths[9:12] == ["/club/5/", "/club/6/", "/club/7/"]
+    assert OLD_POST in paths
 
 
 def test_without_the_stopper_nothing_is_held() -> None:
