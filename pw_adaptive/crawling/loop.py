@@ -782,7 +782,9 @@ async def crawl_loop(
                 entry = run.frontier.pop()
                 if entry is None:
                     break
-                if processor.twin_in_flight(entry.url, [*in_flight.values(), *deferred.values()]):
+                # (A twin among the set-aside pages does not hold a page back:
+                # it is not processed until the stop's wait is over.)
+                if processor.twin_in_flight(entry.url, in_flight.values()):
                     # "/team/" while "/team" is being rendered (and redirected
                     # there): wait until the twin is done, which settles it.
                     held.append(entry)
