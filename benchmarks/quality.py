@@ -595,7 +595,11 @@ class _StaticHandler(SimpleHTTPRequestHandler):
 
 class _QuietServer(ThreadingHTTPServer):
     """A browser that closes a page (a crawler's page, a peer's) while a file is
-    still being sent is no error of the benchmark: no traceback for it."""
+    still being sent is no error of the benchmark: no traceback for it. The
+    listen backlog is a real server's, not socketserver's 5: four tasks render
+    at once, each page opening several connections for its assets."""
+
+    request_queue_size = 128
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         if isinstance(sys.exc_info()[1], ConnectionError):  # broken pipe, reset
@@ -632,12 +636,16 @@ class TaskOutcome:
     pages: list[tuple[str, str, str, float, bool]]
     default: CrawlResult | None = None
     """pw_adaptive's own crawl, for ``--trace``."""
+    start_error: str | None = None
+    """Why pw_adaptive's default crawl could not start (``StartPageError``)."""
 
 
 async def run_task(
     task: Task, variants: Sequence[Variant], cache: RenderCache, oracle_bound: int
 ) -> TaskOutcome:
     """The default crawl first (it fills the cache), then the others side by side."""
+
+    errors: dict[str, str] = {}
 
     async def crawl(variant: Variant) -> tuple[CrawlResult | None, float]:
         started = time.perf_counter()
@@ -650,8 +658,9 @@ async def run_task(
         )
         try:
             result: CrawlResult | None = await crawler.run(task.start_url, task.query)
-        except StartPageError:
+        except StartPageError as exc:
             result = None
+            errors[variant.name] = str(exc)
         return result, time.perf_counter() - started
 
     first = await crawl(variants[0])
@@ -677,7 +686,15 @@ async def run_task(
         if r is not None and v.synonyms is None
         for p in r.pages
     ]
-    return TaskOutcome(rows, oracle, graph.complete, graph.live_renders, pages, results[0])
+    return TaskOutcome(
+        rows,
+        oracle,
+        graph.complete,
+        graph.live_renders,
+        pages,
+        results[0],
+        errors.get(variants[0].name),
+    )
 
 
 def save_cache(cache: RenderCache, path: Path) -> None:
@@ -716,7 +733,8 @@ async def run_all(
                 print(
                     f"[{done}/{len(tasks)}] {task.id:<34} pw_adaptive {row.found}/{row.relevant}"
                     f" in {row.pages} pages, oracle {outcome.oracle.pages}; renders"
-                    f" {cache.stats.live_renders} live / {cache.stats.cached_renders} cached",
+                    f" {cache.stats.live_renders} live / {cache.stats.cached_renders} cached"
+                    + (f"; {outcome.start_error}" if outcome.start_error else ""),
                     file=sys.stderr,
                     flush=True,
                 )
@@ -972,6 +990,8 @@ def write_traces(folder: Path, tasks: Sequence[Task], outcomes: dict[str, TaskOu
     for task in tasks:
         result = outcomes[task.id].default
         lines = [f"{task.id}: {task.query!r} ({task.lang})"]
+        if result is None and outcomes[task.id].start_error:
+            lines[0] += f" -> {outcomes[task.id].start_error}"
         if result is not None:
             lines[0] += f" -> {result.stop_reason} after {len(result.pages)} pages"
             lines.append(
@@ -1284,6 +1304,9 @@ def main(argv: list[str] | None = None) -> int:
                 "renders": asdict(s),
                 "oracle_live_renders": oracle_live,
                 "oracle_incomplete": incomplete,
+                "start_failed": {
+                    t: o.start_error for t, o in outcomes.items() if o.start_error is not None
+                },
             },
             "totals": {
                 g: [asdict(totals([r for r in rows if r.group == g], n)) for n in names]

@@ -283,6 +283,21 @@ def test_a_trace_lists_each_page_with_its_label_mark_freshness_and_parent(tmp_pa
     assert lines[5:] == [f"missed: {ORIGIN}/r2"]
 
 
+def test_a_trace_says_why_the_start_page_failed(tmp_path: Path) -> None:
+    task = quality.Task(
+        id="t", group="fixtures", query="q", start_url=f"{ORIGIN}/",
+        relevant=frozenset({f"{ORIGIN}/r1"}), facts=(),
+    )  # fmt: skip
+    row = quality.score_crawl("pw_adaptive", task, None, oracle=2)
+    assert row.stop_reason == "start_failed" and row.pages == 0
+    oracle = Oracle(2, {f"{ORIGIN}/r1": 1}, (), (f"{ORIGIN}/",))
+    error = f"cannot load the start URL {ORIGIN}/: timeout"
+    outcome = quality.TaskOutcome([row], oracle, True, 0, [], start_error=error)
+    quality.write_traces(tmp_path, [task], {"t": outcome})
+    lines = (tmp_path / "t.txt").read_text(encoding="utf-8").splitlines()
+    assert lines == [f"t: 'q' (en) -> {error}", f"missed: {ORIGIN}/r1"]
+
+
 def test_a_relevant_page_the_crawl_skipped_as_a_copy_of_one_it_rendered_is_found() -> None:
     shared = "/info/canteens/"
     task = quality.Task(
