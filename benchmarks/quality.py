@@ -645,9 +645,8 @@ async def run_task(
 ) -> TaskOutcome:
     """The default crawl first (it fills the cache), then the others side by side."""
 
-    errors: dict[str, str] = {}
-
-    async def crawl(variant: Variant) -> tuple[CrawlResult | None, float]:
+    async def crawl(variant: Variant) -> tuple[CrawlResult | None, float, str | None]:
+        """The crawl, its wall time and, when it could not start, why."""
         started = time.perf_counter()
         crawler = AdaptiveCrawler(
             variant.settings,
@@ -657,16 +656,15 @@ async def run_task(
             scorer=variant.scorer,
         )
         try:
-            result: CrawlResult | None = await crawler.run(task.start_url, task.query)
+            result = await crawler.run(task.start_url, task.query)
         except StartPageError as exc:
-            result = None
-            errors[variant.name] = str(exc)
-        return result, time.perf_counter() - started
+            return None, time.perf_counter() - started, str(exc)
+        return result, time.perf_counter() - started, None
 
     first = await crawl(variants[0])
     rest = await asyncio.gather(*(crawl(v) for v in variants[1:]))
     timed = [first, *rest]
-    results = [r for r, _ in timed]
+    results = [r for r, _, _ in timed]
     graph = await explore(
         task.start_url,
         task.relevant,
@@ -678,7 +676,7 @@ async def run_task(
     oracle = oracle_pages(graph.edges, task.start_url, task.relevant, graph.aliases)
     rows = [
         score_crawl(v.name, task, r, oracle.pages, wall)
-        for v, (r, wall) in zip(variants, timed, strict=True)
+        for v, (r, wall, _) in zip(variants, timed, strict=True)
     ]
     pages = [
         (v.name, p.url, p.final_url, p.relevance, p.error is None and p.note is None)
@@ -686,14 +684,9 @@ async def run_task(
         if r is not None and v.synonyms is None
         for p in r.pages
     ]
+    start_error = first[2]
     return TaskOutcome(
-        rows,
-        oracle,
-        graph.complete,
-        graph.live_renders,
-        pages,
-        results[0],
-        errors.get(variants[0].name),
+        rows, oracle, graph.complete, graph.live_renders, pages, results[0], start_error
     )
 
 
@@ -992,7 +985,7 @@ def write_traces(folder: Path, tasks: Sequence[Task], outcomes: dict[str, TaskOu
         lines = [f"{task.id}: {task.query!r} ({task.lang})"]
         if result is None and outcomes[task.id].start_error:
             lines[0] += f" -> {outcomes[task.id].start_error}"
-        if result is not None:
+        elif result is not None:
             lines[0] += f" -> {result.stop_reason} after {len(result.pages)} pages"
             lines.append(
                 f"summary: {json.dumps(result.summary().get('stop', {}), ensure_ascii=False)}"

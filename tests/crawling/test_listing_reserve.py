@@ -109,6 +109,34 @@ def test_set_aside_pages_follow_the_released_ones_when_the_crawl_goes_on() -> No
     assert OLD_POST in paths
 
 
+def _twin_in_the_menu(url: str) -> RenderedPage:
+    """The site whose menu links "/page2" (no slash) where "Club 6" was: it
+    renders beside /club/5/ and /club/7/ when the stop first waits, and is
+    set aside, while the listing's "2" goes to its slash twin "/page2/"."""
+    page = _page(url)
+    links = [
+        Link(f"{SITE}/page2", text=link.text, region=link.region)
+        if link.url.endswith("/club/6/")
+        else link
+        for link in page.links
+    ]
+    return make_page(url, title=page.title, markdown=page.markdown, links=links)
+
+
+def test_a_set_aside_twin_does_not_hold_the_released_page_back() -> None:
+    # The released "/page2/" must not wait for its set-aside twin "/page2":
+    # that one is processed only after the wait, so the crawl would never end.
+    async def crawl() -> Any:
+        settings = CrawlSettings(probe_soft_404=False, use_sitemaps=False, concurrency=4)
+        crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_twin_in_the_menu, delay=0.005))
+        return await asyncio.wait_for(crawler.run(SITE + "/", QUERY), timeout=10)
+
+    result = asyncio.run(crawl())
+    paths = _paths(result)
+    assert paths.index("/page2/") < paths.index("/page2")
+    assert OLD_POST in paths
+
+
 def test_without_the_stopper_nothing_is_held() -> None:
     result = _crawl(adaptive_stop=False, max_pages=12)
     assert result.stop["listing_pages"] == 0
