@@ -5,7 +5,6 @@ No browser: every check calls ``PORTAL.handle`` directly with a ``Request``.
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from collections import deque
@@ -14,10 +13,10 @@ from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urljoin, urlsplit
 
 import pytest
-from pypdf import PdfReader
 
 from fixtures_site.common import Portal, Request, Response
 from fixtures_site.portals import chinese, traps, webcomponents
+from pw_adaptive.crawling.attachments import extract_text
 
 PORTALS: dict[str, Portal] = {
     "webcomponents": webcomponents.PORTAL,
@@ -116,8 +115,7 @@ def test_attachments_are_valid_pdfs_with_text(name: str) -> None:
     portal = PORTALS[name]
     for task in tasks(name):
         for path in task["attachments"]:
-            reader = PdfReader(io.BytesIO(get(portal, path).body))
-            content = "\n".join(page.extract_text() for page in reader.pages)
+            content = extract_text("pdf", get(portal, path).body)
             assert len(content) > 40, path
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import http.client
-import io
 import json
 import re
 from collections.abc import Iterator
@@ -12,7 +11,6 @@ from typing import Any
 from urllib.parse import quote, urlsplit
 
 import pytest
-from pypdf import PdfReader
 
 from fixtures_site import RunningSites, load_portals, serve_portals
 from fixtures_site.common import Request
@@ -20,6 +18,7 @@ from fixtures_site.portals import _spa_hash_pages as hash_pages
 from fixtures_site.portals import _spa_history_pages as history_pages
 from fixtures_site.portals import classic, large, spa_hash, spa_history
 from fixtures_site.portals._kit import strip_tags
+from pw_adaptive.crawling.attachments import extract_text
 
 PORTALS = load_portals()
 MY_PORTALS = ("spa_hash", "spa_history", "classic", "large")
@@ -161,8 +160,7 @@ def test_attachments_are_pdfs_with_text(sites: RunningSites, item: tuple[str, An
         resp = fetch(sites.url(name), path)
         assert resp.status == 200, path
         assert resp.headers["content-type"].startswith("application/pdf"), path
-        reader = PdfReader(io.BytesIO(resp.body))
-        text = " ".join(page.extract_text() or "" for page in reader.pages)
+        text = extract_text("pdf", resp.body)
         assert len(text.split()) >= 10, (path, text)
 
 
@@ -308,6 +306,5 @@ def test_every_attachment_parses(module: Any) -> None:
     for path, doc in module.ATTACHMENTS.items():
         resp = module.handle(Request("GET", path, path, "", {}))
         assert resp.status == 200 and resp.content_type == "application/pdf", path
-        reader = PdfReader(io.BytesIO(resp.body))
-        text = " ".join(page.extract_text() or "" for page in reader.pages)
+        text = extract_text("pdf", resp.body)
         assert doc.lines[0].split()[0] in text, path

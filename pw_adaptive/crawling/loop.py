@@ -640,9 +640,9 @@ class PageProcessor:
         real_kind = attachment_kind(url, media_type=fetched.content_type) or kind
         content, error = "", None
         try:
-            # In a worker thread: pypdf spends seconds of CPU on a long PDF,
-            # and the event loop must go on serving the pages being rendered
-            # (their ready waits and extraction run on it).
+            # In a worker thread: a long PDF takes PDFium a tenth of a second
+            # or more, and the event loop must go on serving the pages being
+            # rendered (their ready waits and extraction run on it).
             content = await asyncio.to_thread(extract_text, real_kind, fetched.body)
         except ValueError as exc:
             error = str(exc)
