@@ -56,6 +56,7 @@ from pw_adaptive.crawling.sitemap_reserve import (
 )
 from pw_adaptive.pages import (
     Fetcher,
+    FetchResult,
     RenderedPage,
     attachment_kind,
     is_feed_url,
@@ -610,9 +611,13 @@ class PageProcessor:
 
     async def _harvest(self, page: RenderedPage, final: str) -> list[AttachmentRecord]:
         """Fetch and read the page's new attachments; returns their records (kept
-        in ``run.attachments``; emitted by the caller after the page's record)."""
+        in ``run.attachments``; emitted by the caller after the page's record).
+
+        One document is requested at a time, as before, but the next one is
+        requested while the last one is being read: the request waits on the
+        network and the reading on the CPU (course pages link a dozen PDFs)."""
         run = self.run
-        out: list[AttachmentRecord] = []
+        todo: list[tuple[str, str, str]] = []
         for att in page.attachments:
             try:
                 url = canonicalize_url(att.url)
@@ -621,17 +626,36 @@ class PageProcessor:
             if url in run.attachments_seen or not run.scope.allows(url):
                 continue
             run.attachments_seen.add(url)
-            record = await self._fetch_attachment(url, att.text, att.kind, final)
-            run.attachments.append(record)
-            out.append(record)
+            todo.append((url, att.text, att.kind))
+        out: list[AttachmentRecord] = []
+        reading: asyncio.Future[AttachmentRecord] | None = None
+        try:
+            for url, text, kind in todo:
+                fetched = await self._download(url)
+                if reading is not None:
+                    out.append(await reading)
+                reading = asyncio.ensure_future(self._read(url, text, kind, final, fetched))
+            if reading is not None:
+                out.append(await reading)
+                reading = None
+        finally:
+            if reading is not None:
+                reading.cancel()
+        run.attachments.extend(out)
         return out
 
-    async def _fetch_attachment(
-        self, url: str, text: str, kind: str, page: str
-    ) -> AttachmentRecord:
+    async def _download(self, url: str) -> FetchResult | None:
+        """The attachment's response (None without a fetcher)."""
         if self.fetcher is None:
+            return None
+        return await self.fetcher.fetch(url, max_bytes=self.run.settings.max_attachment_bytes)
+
+    async def _read(
+        self, url: str, text: str, kind: str, page: str, fetched: FetchResult | None
+    ) -> AttachmentRecord:
+        """The record of a fetched attachment, its text read."""
+        if fetched is None:
             return AttachmentRecord(url=url, text=text, page=page, kind=kind, error="no_fetcher")
-        fetched = await self.fetcher.fetch(url, max_bytes=self.run.settings.max_attachment_bytes)
         if fetched.error is not None:
             self.run.failures["attachment"] += 1
             return AttachmentRecord(

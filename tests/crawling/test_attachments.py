@@ -1,9 +1,18 @@
 from __future__ import annotations
 
+import asyncio
+import time
+from typing import Any
+
 import pytest
 
 from fixtures_site.common import pdf_document
+from pw_adaptive import AdaptiveCrawler, CrawlSettings
 from pw_adaptive.crawling.attachments import extract_text
+from pw_adaptive.pages import Attachment, FetchResult
+from pw_adaptive.testing import FakeRenderer, make_page
+
+SITE = "http://portal.test"
 
 
 def test_pdf_text_is_extracted() -> None:
@@ -63,3 +72,65 @@ def test_pdfs_read_from_many_threads_at_once_give_each_its_own_text() -> None:
         texts = list(pool.map(lambda data: extract_text("pdf", data), docs * 4))
     for i, text in enumerate(texts):
         assert f"Fee schedule number {i % 16}" in text
+
+
+def _course_page(url: str) -> Any:
+    """A page about fees that links three PDFs."""
+    docs = [Attachment(f"{SITE}/fees-{i}.pdf", text=f"Fees {i}", kind="pdf") for i in range(3)]
+    return make_page(url, title="Fees", markdown="Tuition fees for 2026.", attachments=docs)
+
+
+class _PdfServer:
+    """Serves each PDF after a short wait; notes when each request starts."""
+
+    def __init__(self) -> None:
+        self.log: list[str] = []
+        self.in_flight = self.most_in_flight = 0
+
+    async def fetch(self, url: str, *, max_bytes: int) -> FetchResult:
+        self.log.append(f"get {url.rsplit('/', 1)[1]}")
+        self.in_flight += 1
+        self.most_in_flight = max(self.most_in_flight, self.in_flight)
+        await asyncio.sleep(0.01)
+        self.in_flight -= 1
+        name = url.rsplit("/", 1)[1]
+        return FetchResult(url, 200, "application/pdf", pdf_document(name, [f"Text of {name}"]))
+
+
+def test_the_next_document_is_requested_while_the_last_one_is_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pw_adaptive.crawling import loop
+
+    server = _PdfServer()
+
+    def slow_read(kind: str, data: bytes) -> str:
+        text = extract_text(kind, data)
+        name = text.split()[0]
+        server.log.append(f"read {name}")
+        time.sleep(0.05)  # longer than a request: the next request starts meanwhile
+        server.log.append(f"done {name}")
+        return text
+
+    monkeypatch.setattr(loop, "extract_text", slow_read)
+    settings = CrawlSettings(
+        respect_robots=False, probe_soft_404=False, use_sitemaps=False, max_pages=1
+    )
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_course_page), fetcher=server)
+    result = asyncio.run(crawler.run(SITE + "/", "tuition fees"))
+    # The records keep the page's order, each with its own text.
+    assert [a.url.rsplit("/", 1)[1] for a in result.attachments] == [
+        "fees-0.pdf",
+        "fees-1.pdf",
+        "fees-2.pdf",
+    ]
+    assert [a.content.split()[-1] for a in result.attachments] == [
+        "fees-0.pdf",
+        "fees-1.pdf",
+        "fees-2.pdf",
+    ]
+    # One request at a time, the next one before the last document is read.
+    log = server.log
+    assert log.index("get fees-1.pdf") < log.index("done fees-0.pdf")
+    assert log.index("get fees-2.pdf") < log.index("done fees-1.pdf")
+    assert server.most_in_flight == 1
