@@ -396,6 +396,15 @@ class Frontier:
             now = time.monotonic()
         self._hosts.hold(now, (host_of_canonical(url) for url in self._done if "://" in url))
 
+    def reserve_host(self, url: str, now: float | None = None) -> float:
+        """Seconds to wait before a plain request to ``url``'s host (an
+        attachment): 0.0 when it may go now, and then the host's politeness
+        delay starts as if a page of it had been popped. Without a delay for
+        the host, always 0.0."""
+        if now is None:
+            now = time.monotonic()
+        return self._hosts.reserve(url_host(url), now)
+
     def next_ready_in(self, now: float | None = None) -> float | None:
         """Seconds until `pop` can return a queued entry; None when none is queued.
 

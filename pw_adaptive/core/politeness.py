@@ -212,6 +212,27 @@ class HostScheduler:
             heapq.heappush(self._waiting, (host.ready_at, host_name))
         return True
 
+    def reserve(self, host_name: str, now: float) -> float:
+        """A request to `host_name` that is not a page (a linked document):
+        while the host waits, the seconds left (nothing changes); else 0.0,
+        and the host's delay starts as for a popped page, so the next page
+        from the host waits for it too."""
+        host = self._host(host_name)
+        if host.waiting:
+            if host.ready_at > now:
+                return host.ready_at - now
+            self._wake(now)
+            if host.waiting:  # superseded timer: wait for the current one
+                return max(host.ready_at - now, 0.0)
+        host.last_pop = now
+        delay = max(self.host_delay, host.crawl_delay)
+        if delay > 0.0:
+            host.waiting = True
+            host.posted = None
+            host.ready_at = now + delay
+            heapq.heappush(self._waiting, (host.ready_at, host_name))
+        return 0.0
+
     def hold(self, now: float, host_names: Iterable[str] = ()) -> None:
         """Start the delay of every known host and of `host_names`, as if each
         had been fetched at `now`. Hosts without a delay are not affected."""

@@ -613,9 +613,13 @@ class PageProcessor:
         """Fetch and read the page's new attachments; returns their records (kept
         in ``run.attachments``; emitted by the caller after the page's record).
 
-        One document is requested at a time, as before, but the next one is
-        requested while the last one is being read: the request waits on the
-        network and the reading on the CPU (course pages link a dozen PDFs)."""
+        A document goes by the rules a page goes by: one that robots.txt
+        disallows is recorded, not requested (its error ``robots``), and each
+        request waits for its host's politeness delay (``host_delay_s``,
+        Crawl-delay) and starts it, so the pages after it wait too. One
+        document is requested at a time, but the next one is requested while
+        the last one is being read: the request waits on the network and the
+        reading on the CPU (course pages link a dozen PDFs)."""
         run = self.run
         todo: list[tuple[str, str, str]] = []
         for att in page.attachments:
@@ -631,6 +635,18 @@ class PageProcessor:
         reading: asyncio.Future[AttachmentRecord] | None = None
         try:
             for url, text, kind in todo:
+                policy = await self.robots_for(url)
+                if policy is not None and not policy.allows(url):
+                    refused = AttachmentRecord(
+                        url=url, text=text, page=final, kind=kind, error="robots"
+                    )
+                    if reading is not None:
+                        out.append(await reading)
+                        reading = None
+                    out.append(refused)
+                    continue
+                while (wait := run.frontier.reserve_host(url)) > 0.0:
+                    await asyncio.sleep(wait)
                 fetched = await self._download(url)
                 if reading is not None:
                     out.append(await reading)

@@ -130,3 +130,25 @@ def test_load_orders_like_adding_one_by_one() -> None:
     assert [_take(loaded, queued_b, 0.0) for _ in entries] == [
         _take(one_by_one, queued_a, 0.0) for _ in entries
     ]
+
+
+def test_a_reserved_request_starts_the_delay_and_waits_for_a_pending_one() -> None:
+    a1, a2 = _entry("https://a.test/1", 0.9, 1), _entry("https://a.test/2", 0.8, 2)
+    scheduler, queued = _scheduler(1.0, a1, a2)
+    # A document of a.test requested at 10.0: the host's pages wait a second.
+    assert scheduler.reserve("a.test", 10.0) == 0.0
+    assert _take(scheduler, queued, 10.5) is None
+    assert scheduler.next_ready_in(10.5) == pytest.approx(0.5)
+    assert _take(scheduler, queued, 11.0) == "https://a.test/1"
+    # A page popped at 11.0: the next document waits for the rest of the delay.
+    assert scheduler.reserve("a.test", 11.25) == pytest.approx(0.75)
+    assert scheduler.reserve("a.test", 12.0) == 0.0
+    assert _take(scheduler, queued, 12.5) is None
+    assert _take(scheduler, queued, 13.0) == "https://a.test/2"
+
+
+def test_without_a_delay_a_reserved_request_never_waits() -> None:
+    scheduler, queued = _scheduler(0.0, _entry("https://a.test/1"))
+    assert scheduler.reserve("a.test", 5.0) == 0.0
+    assert scheduler.reserve("a.test", 5.0) == 0.0
+    assert _take(scheduler, queued, 5.0) == "https://a.test/1"

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 from typing import Any
 
@@ -134,3 +135,55 @@ def test_the_next_document_is_requested_while_the_last_one_is_read(
     assert log.index("get fees-1.pdf") < log.index("done fees-0.pdf")
     assert log.index("get fees-2.pdf") < log.index("done fees-1.pdf")
     assert server.most_in_flight == 1
+
+
+class _PoliteServer:
+    """A site with a robots.txt; notes when each request arrives."""
+
+    def __init__(self, robots: str) -> None:
+        self.robots = robots
+        self.asked: list[tuple[str, float]] = []
+
+    async def fetch(self, url: str, *, max_bytes: int) -> FetchResult:
+        path = url.removeprefix(SITE)
+        if path == "/robots.txt":
+            return FetchResult(url, 200, "text/plain", self.robots.encode())
+        self.asked.append((path, time.monotonic()))
+        return FetchResult(url, 200, "application/pdf", pdf_document(path, [f"Text of {path}"]))
+
+
+def _documents_page(url: str) -> Any:
+    docs = [
+        Attachment(f"{SITE}/files/fees.pdf", text="Fees", kind="pdf"),
+        Attachment(f"{SITE}/private/minutes.pdf", text="Minutes", kind="pdf"),
+        Attachment(f"{SITE}/files/rooms.pdf", text="Rooms", kind="pdf"),
+    ]
+    return make_page(url, title="Fees", markdown="Tuition fees for 2026.", attachments=docs)
+
+
+def test_a_document_robots_txt_disallows_is_recorded_not_requested() -> None:
+    server = _PoliteServer("User-agent: *\nDisallow: /private/\n")
+    settings = CrawlSettings(probe_soft_404=False, use_sitemaps=False, max_pages=1)
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_documents_page), fetcher=server)
+    result = asyncio.run(crawler.run(SITE + "/", "tuition fees"))
+    assert [path for path, _ in server.asked] == ["/files/fees.pdf", "/files/rooms.pdf"]
+    records = {a.url.removeprefix(SITE): a for a in result.attachments}
+    assert list(records) == ["/files/fees.pdf", "/private/minutes.pdf", "/files/rooms.pdf"]
+    assert records["/private/minutes.pdf"].error == "robots"
+    assert records["/private/minutes.pdf"].content == ""
+    assert "Text of /files/rooms.pdf" in records["/files/rooms.pdf"].content
+    assert "attachment" not in result.failures  # a refusal is no failure
+
+
+def test_documents_wait_for_the_host_s_crawl_delay() -> None:
+    server = _PoliteServer("User-agent: *\nCrawl-delay: 0.2\n")
+    renderer = FakeRenderer(_documents_page)
+    settings = CrawlSettings(
+        probe_soft_404=False, use_sitemaps=False, max_pages=1, adaptive_stop=False
+    )
+    crawler = AdaptiveCrawler(settings, renderer=renderer, fetcher=server)
+    asyncio.run(crawler.run(SITE + "/", "tuition fees"))
+    times = [at for _, at in server.asked]
+    assert len(times) == 3
+    gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
+    assert all(gap >= 0.19 for gap in gaps), gaps
