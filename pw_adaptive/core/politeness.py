@@ -203,6 +203,11 @@ class HostScheduler:
         host = self._hosts[host_name]
         if host.waiting:
             return False
+        self._start_delay(host, host_name, now)
+        return True
+
+    def _start_delay(self, host: _Host, host_name: str, now: float) -> None:
+        """`host` is fetched from at `now`: its delay, if it has one, starts."""
         host.last_pop = now
         delay = max(self.host_delay, host.crawl_delay)
         if delay > 0.0:
@@ -210,7 +215,6 @@ class HostScheduler:
             host.posted = None
             host.ready_at = now + delay
             heapq.heappush(self._waiting, (host.ready_at, host_name))
-        return True
 
     def reserve(self, host_name: str, now: float) -> float:
         """A request to `host_name` that is not a page (a linked document):
@@ -221,16 +225,8 @@ class HostScheduler:
         if host.waiting:
             if host.ready_at > now:
                 return host.ready_at - now
-            self._wake(now)
-            if host.waiting:  # superseded timer: wait for the current one
-                return max(host.ready_at - now, 0.0)
-        host.last_pop = now
-        delay = max(self.host_delay, host.crawl_delay)
-        if delay > 0.0:
-            host.waiting = True
-            host.posted = None
-            host.ready_at = now + delay
-            heapq.heappush(self._waiting, (host.ready_at, host_name))
+            self._wake(now)  # its delay is over: back among the ready hosts
+        self._start_delay(host, host_name, now)
         return 0.0
 
     def hold(self, now: float, host_names: Iterable[str] = ()) -> None:
@@ -240,14 +236,8 @@ class HostScheduler:
         names.update(host_names)
         for host_name in names:
             host = self._host(host_name)
-            delay = max(self.host_delay, host.crawl_delay)
-            if delay <= 0.0:
-                continue
-            host.last_pop = now
-            host.waiting = True
-            host.posted = None
-            host.ready_at = now + delay
-            heapq.heappush(self._waiting, (host.ready_at, host_name))
+            if max(self.host_delay, host.crawl_delay) > 0.0:
+                self._start_delay(host, host_name, now)
 
     def _wake(self, now: float) -> None:
         """Move hosts whose delay has passed back to the ready heap."""

@@ -40,16 +40,12 @@ def extract_text(kind: str, data: bytes) -> str:
             document = pdfium.PdfDocument(data)
             try:
                 for index in range(min(len(document), MAX_PDF_PAGES)):
-                    page = document[index]
-                    try:
-                        textpage = page.get_textpage()
-                        try:
-                            parts.append(textpage.get_text_range())
-                        finally:
-                            textpage.close()
-                    finally:
-                        page.close()
+                    textpage = document[index].get_textpage()
+                    parts.append(textpage.get_text_range())
             finally:
+                # Closing the document closes its pages and text pages too,
+                # here, under the lock (not later, by the garbage collector
+                # of whatever thread runs it).
                 document.close()
         except Exception as exc:
             # Any document from the web may fail in any way (a broken or

@@ -98,6 +98,10 @@ class Progress:
     last_url: str
 
 
+ROBOTS_REFUSED = "robots"
+"""The error of a document robots.txt disallows: recorded, never requested."""
+
+
 class PageProcessor:
     """Turns rendered pages into records, stopper verdicts and new links."""
 
@@ -637,17 +641,11 @@ class PageProcessor:
             for url, text, kind in todo:
                 policy = await self.robots_for(url)
                 if policy is not None and not policy.allows(url):
-                    refused = AttachmentRecord(
-                        url=url, text=text, page=final, kind=kind, error="robots"
-                    )
-                    if reading is not None:
-                        out.append(await reading)
-                        reading = None
-                    out.append(refused)
-                    continue
-                while (wait := run.frontier.reserve_host(url)) > 0.0:
-                    await asyncio.sleep(wait)
-                fetched = await self._download(url)
+                    fetched: FetchResult | None = FetchResult(url, None, error=ROBOTS_REFUSED)
+                else:
+                    while (wait := run.frontier.reserve_host(url)) > 0.0:
+                        await asyncio.sleep(wait)
+                    fetched = await self._download(url)
                 if reading is not None:
                     out.append(await reading)
                 reading = asyncio.ensure_future(self._read(url, text, kind, final, fetched))
@@ -673,7 +671,8 @@ class PageProcessor:
         if fetched is None:
             return AttachmentRecord(url=url, text=text, page=page, kind=kind, error="no_fetcher")
         if fetched.error is not None:
-            self.run.failures["attachment"] += 1
+            if fetched.error != ROBOTS_REFUSED:  # a refusal is no failure
+                self.run.failures["attachment"] += 1
             return AttachmentRecord(
                 url=url, text=text, page=page, kind=kind, status=fetched.status, error=fetched.error
             )

@@ -187,3 +187,21 @@ def test_documents_wait_for_the_host_s_crawl_delay() -> None:
     assert len(times) == 3
     gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
     assert all(gap >= 0.19 for gap in gaps), gaps
+
+
+def test_pdfium_is_entered_only_under_the_lock(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pypdfium2
+
+    from pw_adaptive.crawling import attachments
+
+    real = pypdfium2.PdfDocument
+    held: list[bool] = []
+
+    def checked(data: bytes) -> Any:
+        held.append(attachments._PDFIUM_LOCK.locked())
+        return real(data)
+
+    monkeypatch.setattr(pypdfium2, "PdfDocument", checked)
+    assert "Tuition" in extract_text("pdf", pdf_document("Fees", ["Tuition: 9,250 GBP"]))
+    assert held == [True]
+    assert not attachments._PDFIUM_LOCK.locked()
