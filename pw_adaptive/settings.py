@@ -120,6 +120,12 @@ class CrawlSettings:
     extract their text (PDF)."""
     max_attachment_bytes: int = 20 * 1024 * 1024
     """Attachments larger than this are recorded but not downloaded."""
+    max_attachments_per_page: int = 20
+    """Documents read from one page. When a page links more, the ones whose
+    link text and URL name the most of the query are read (the rest in the
+    page's order) and the others are recorded with the error ``page_limit``,
+    not requested. A course page links a dozen; a documents archive can link
+    hundreds, which would hold the crawl for minutes. 0: none is read."""
     checkpoint_every: int = 1
     """With a state file, save the crawl state after this many pages."""
     retry_attempts: int = 3
@@ -161,6 +167,10 @@ class CrawlSettings:
             raise ValueError(f"checkpoint_every must be >= 1, got {self.checkpoint_every}")
         if self.max_attachment_bytes < 0:
             raise ValueError("max_attachment_bytes must be >= 0")
+        if self.max_attachments_per_page < 0:
+            raise ValueError(
+                f"max_attachments_per_page must be >= 0, got {self.max_attachments_per_page}"
+            )
         for hosts in ("allowed_hosts", "treat_as_public"):
             if isinstance(getattr(self, hosts), str):  # tuple("a.b") would be its letters
                 raise ValueError(f"{hosts} must be a sequence of hosts, not one string")

@@ -34,7 +34,13 @@ from pw_adaptive.core.links import (
     is_language_switch,
 )
 from pw_adaptive.core.listings import is_page_number_link
-from pw_adaptive.core.relevance import MIN_RELEVANCE, about_enough, assess, scan_page
+from pw_adaptive.core.relevance import (
+    MIN_RELEVANCE,
+    about_enough,
+    assess,
+    scan_page,
+    url_words,
+)
 from pw_adaptive.core.scoring import AnchorScorer, LinkScorer
 from pw_adaptive.core.sections import mask_section_words, section_terms
 from pw_adaptive.core.stopper import StopReason
@@ -100,6 +106,10 @@ class Progress:
 
 ROBOTS_REFUSED = "robots"
 """The error of a document robots.txt disallows: recorded, never requested."""
+
+PAGE_LIMIT = "page_limit"
+"""The error of a document beyond ``CrawlSettings.max_attachments_per_page``
+of its page: recorded, never requested."""
 
 
 class PageProcessor:
@@ -623,7 +633,9 @@ class PageProcessor:
         Crawl-delay) and starts it, so the pages after it wait too. One
         document is requested at a time, but the next one is requested while
         the last one is being read: the request waits on the network and the
-        reading on the CPU (course pages link a dozen PDFs)."""
+        reading on the CPU (course pages link a dozen PDFs). Beyond
+        ``max_attachments_per_page`` documents, those that name the query
+        least are recorded (error ``page_limit``), not requested."""
         run = self.run
         todo: list[tuple[str, str, str]] = []
         for att in page.attachments:
@@ -635,17 +647,16 @@ class PageProcessor:
                 continue
             run.attachments_seen.add(url)
             todo.append((url, att.text, att.kind))
+        chosen = self._within_page_limit(todo)
         out: list[AttachmentRecord] = []
         reading: asyncio.Future[AttachmentRecord] | None = None
         try:
-            for url, text, kind in todo:
-                policy = await self.robots_for(url)
-                if policy is not None and not policy.allows(url):
-                    fetched: FetchResult | None = FetchResult(url, None, error=ROBOTS_REFUSED)
-                else:
-                    while (wait := run.frontier.reserve_host(url)) > 0.0:
-                        await asyncio.sleep(wait)
-                    fetched = await self._download(url)
+            for index, (url, text, kind) in enumerate(todo):
+                fetched = (
+                    await self._request(url)
+                    if index in chosen
+                    else FetchResult(url, None, error=PAGE_LIMIT)
+                )
                 if reading is not None:
                     out.append(await reading)
                 reading = asyncio.ensure_future(self._read(url, text, kind, final, fetched))
@@ -657,6 +668,36 @@ class PageProcessor:
                 reading.cancel()
         run.attachments.extend(out)
         return out
+
+    def _within_page_limit(self, todo: list[tuple[str, str, str]]) -> set[int]:
+        """The indexes of the documents of ``todo`` (url, link text, kind) to
+        read: all of them up to ``max_attachments_per_page``; beyond it, the
+        ones whose link text and URL name the most of the query (the terms
+        weighed as links are), ties in the page's order."""
+        limit = self.run.settings.max_attachments_per_page
+        if len(todo) <= limit:
+            return set(range(len(todo)))
+        query = self.run.query
+        weights = self._link_weights()
+
+        def named(index: int) -> float:
+            url, text, _ = todo[index]
+            mask = query.hit_mask(f"{text} {url_words(url)}")
+            return sum(w for i, w in enumerate(weights) if mask >> i & 1)
+
+        ranked = sorted(range(len(todo)), key=lambda index: (-named(index), index))
+        return set(ranked[:limit])
+
+    async def _request(self, url: str) -> FetchResult | None:
+        """The document's response, by the rules a page goes by: one robots.txt
+        disallows is not requested (error ``robots``), and the request waits
+        for its host's politeness delay and starts it (None without a fetcher)."""
+        policy = await self.robots_for(url)
+        if policy is not None and not policy.allows(url):
+            return FetchResult(url, None, error=ROBOTS_REFUSED)
+        while (wait := self.run.frontier.reserve_host(url)) > 0.0:
+            await asyncio.sleep(wait)
+        return await self._download(url)
 
     async def _download(self, url: str) -> FetchResult | None:
         """The attachment's response (None without a fetcher)."""
@@ -671,7 +712,7 @@ class PageProcessor:
         if fetched is None:
             return AttachmentRecord(url=url, text=text, page=page, kind=kind, error="no_fetcher")
         if fetched.error is not None:
-            if fetched.error != ROBOTS_REFUSED:  # a refusal is no failure
+            if fetched.error not in (ROBOTS_REFUSED, PAGE_LIMIT):  # not requested: no failure
                 self.run.failures["attachment"] += 1
             return AttachmentRecord(
                 url=url, text=text, page=page, kind=kind, status=fetched.status, error=fetched.error

@@ -205,3 +205,66 @@ def test_pdfium_is_entered_only_under_the_lock(monkeypatch: pytest.MonkeyPatch) 
     assert "Tuition" in extract_text("pdf", pdf_document("Fees", ["Tuition: 9,250 GBP"]))
     assert held == [True]
     assert not attachments._PDFIUM_LOCK.locked()
+
+
+def _archive_page(url: str, title: str = "Fees") -> Any:
+    names = ["Minutes 2024", "Tuition fees 2026/27", "Room plan", "Fee waiver form", "Campus map"]
+    docs = [
+        Attachment(f"{SITE}/files/doc-{i}.pdf", text=name, kind="pdf")
+        for i, name in enumerate(names)
+    ]
+    markdown = f"{title} for 2026, in detail."
+    return make_page(url, title=title, markdown=markdown, attachments=docs)
+
+
+def test_beyond_the_page_limit_the_documents_that_name_the_query_are_read() -> None:
+    server = _PoliteServer("")
+    settings = CrawlSettings(
+        probe_soft_404=False, use_sitemaps=False, max_pages=1, max_attachments_per_page=2
+    )
+    renderer = FakeRenderer(lambda url: _archive_page(url, "Tuition fees"))
+    crawler = AdaptiveCrawler(settings, renderer=renderer, fetcher=server)
+    result = asyncio.run(crawler.run(SITE + "/", "tuition fees"))
+    # "Tuition fees 2026/27" and "Fee waiver form" name the query; the rest do not.
+    assert [path for path, _ in server.asked] == ["/files/doc-1.pdf", "/files/doc-3.pdf"]
+    # Every document is recorded, in the page's order; the others say why they were not read.
+    records = [(a.url.removeprefix(SITE), a.error) for a in result.attachments]
+    assert records == [
+        ("/files/doc-0.pdf", "page_limit"),
+        ("/files/doc-1.pdf", None),
+        ("/files/doc-2.pdf", "page_limit"),
+        ("/files/doc-3.pdf", None),
+        ("/files/doc-4.pdf", "page_limit"),
+    ]
+    assert "Text of /files/doc-3.pdf" in result.attachments[3].content
+    assert "attachment" not in result.failures  # not requested: no failure
+
+
+def test_documents_that_name_nothing_of_the_query_are_read_in_the_page_s_order() -> None:
+    server = _PoliteServer("")
+    settings = CrawlSettings(
+        probe_soft_404=False, use_sitemaps=False, max_pages=1, max_attachments_per_page=2
+    )
+    renderer = FakeRenderer(lambda url: _archive_page(url, "Campus map and parking"))
+    crawler = AdaptiveCrawler(settings, renderer=renderer, fetcher=server)
+    result = asyncio.run(crawler.run(SITE + "/", "campus map and parking"))
+    # "Campus map", the page's last document, names the query; then the first one.
+    assert [path for path, _ in server.asked] == ["/files/doc-0.pdf", "/files/doc-4.pdf"]
+    assert [a.error for a in result.attachments].count("page_limit") == 3
+
+
+def test_a_page_limit_of_zero_reads_no_document() -> None:
+    server = _PoliteServer("")
+    settings = CrawlSettings(
+        probe_soft_404=False, use_sitemaps=False, max_pages=1, max_attachments_per_page=0
+    )
+    renderer = FakeRenderer(lambda url: _archive_page(url, "Tuition fees"))
+    crawler = AdaptiveCrawler(settings, renderer=renderer, fetcher=server)
+    result = asyncio.run(crawler.run(SITE + "/", "tuition fees"))
+    assert server.asked == []
+    assert [a.error for a in result.attachments] == ["page_limit"] * 5
+
+
+def test_the_page_limit_cannot_be_negative() -> None:
+    with pytest.raises(ValueError, match="max_attachments_per_page"):
+        CrawlSettings(max_attachments_per_page=-1)
