@@ -693,6 +693,7 @@ class Query:
         "_hint_patterns",
         "_hinted",
         "_lang",
+        "_main_topic",
         "_patterns",
         "_synonyms",
         "_terms",
@@ -734,6 +735,25 @@ class Query:
             any(n not in qualifying for n in (*own[term], *phrase_groups.get(term, ())))
             for term in terms
         )
+        # The topic most of the query asks about, when one stands out: the
+        # lexicon topic (not a qualifier) that the most term weight names by
+        # its own words. A word that reaches a topic only as part of a phrase
+        # ("opening" in "opening hours") adds nothing: the phrase names the
+        # topic once.
+        reach_of = {
+            term: {n for n in (*own[term], *phrase_groups.get(term, ())) if n not in qualifying}
+            for term in terms
+        }
+        topic_weight: dict[int, float] = {}
+        for term, weight in zip(terms, self._weights, strict=True):
+            for number in own[term]:
+                if number not in qualifying:
+                    topic_weight[number] = topic_weight.get(number, 0.0) + weight
+        ranked = sorted(topic_weight.values(), reverse=True)
+        main: set[int] = set()
+        if len(ranked) >= 2 and ranked[0] > ranked[1] + 1e-9:
+            main = {n for n, w in topic_weight.items() if w == ranked[0]}
+        self._main_topic = tuple(bool(reach_of[term] & main) for term in terms)
         self._patterns = tuple(
             _term_regex(term, self._lang, self._synonyms, phrase_groups.get(term, ()))
             for term in terms
@@ -806,6 +826,16 @@ class Query:
         as qualifiers (``Synonyms.qualifiers``: a level of study, international
         students) qualifies too: "undergraduate" in "undergraduate tuition"."""
         return self._topical
+
+    @property
+    def main_topic(self) -> tuple[bool, ...]:
+        """Per term, whether it reaches the query's main topic: of two or more
+        lexicon topics the query's words reach, the one that the most term
+        weight reaches, when one does ("asrama mahasiswa" over "pendaftaran"
+        in "pendaftaran asrama mahasiswa": dormitory registration asks about
+        housing). All False when the query reaches one topic or none, or
+        when two tie."""
+        return self._main_topic
 
     def __repr__(self) -> str:
         return f"Query({self._text!r}, terms={self._terms!r})"

@@ -286,7 +286,12 @@ def assess(
     more than :data:`QUALIFIERS_SHARE` of the specific terms (a page on
     engineering alone is not about "engineering scholarships": on the real
     corpus 8 fewer pages marked relevant that hand labels call irrelevant,
-    none of the labelled-relevant ones lost). Hand labels call hubs, teasers
+    none of the labelled-relevant ones lost); likewise, when the query's
+    words name several topics and one of them more than the others
+    (:attr:`Query.main_topic`: "dorm rooms ... housing fee"), a page that
+    names none of that topic's words, and no more than that share of the
+    specific terms, scores 0 (a page on fees in general is no evidence of
+    a dormitory's fee). Hand labels call hubs, teasers
     and passing mentions irrelevant; this is their rule, made mechanical.
     ``hits`` is the page's :func:`scan_page`, when the caller has it.
     """
@@ -326,13 +331,17 @@ def assess(
     stated = [bool(in_title[i] or in_headings[i] or in_url[i]) for i in range(terms)]
     # When the query names a topic of the lexicon, a page that names none of
     # its words but only words that qualify it is no evidence, and not about
-    # the query, without more than QUALIFIERS_SHARE of the specific terms.
+    # the query, without more than QUALIFIERS_SHARE of the specific terms;
+    # nor is a page that names only a lesser topic of the query's (a page on
+    # fees for a question on dormitory rooms and their fee).
     present = [i for i in specific_terms if stated[i] or in_body[i]]
     off_topic = any(query.topical[i] for i in specific_terms) and not any(
         query.topical[i] for i in present
     )
+    main = query.main_topic
+    off_main = any(main[i] for i in specific_terms) and not any(main[i] for i in present)
     qualifiers = len(present) / len(specific_terms)
-    if off_topic and qualifiers <= QUALIFIERS_SHARE:
+    if (off_topic or off_main) and qualifiers <= QUALIFIERS_SHARE:
         return Assessment(0.0, False)
     mean = sum(w * f for w, f in zip(weights, facets, strict=True)) / sum(weights)
     score = (1.0 - SOFT_MIN_SHARE) * mean + SOFT_MIN_SHARE * min(facets[i] for i in specific_terms)

@@ -552,6 +552,23 @@ def test_topical_terms_are_the_ones_that_reach_a_topic() -> None:
     assert Query("rowing regatta").topical == (False, False)
 
 
+def test_the_main_topic_is_the_one_the_most_query_words_name() -> None:
+    query = Query("dorm rooms: how many roommates, private bathroom, housing fee")
+    assert query.terms == ("dorm", "rooms", "roommates", "private", "bathroom", "housing", "fee")
+    # Two words name housing, one names fees: the question is about housing.
+    assert query.main_topic == (True, False, False, False, False, True, False)
+    assert Query("tuition fees and dormitory costs").main_topic == (True, True, False, True)
+    # No topic stands out: two that tie, or a single one (``topical`` says it all).
+    assert Query("housing fees").main_topic == (False, False)
+    assert Query("Wohnheim in Karlsruhe").main_topic == (False, False)
+    # A word that reaches a topic only as part of a phrase adds nothing: the
+    # phrase names its topic once ("opening hours" against "canteens").
+    canteens = Query("canteens on campus: where, opening hours, prices")
+    assert canteens.terms == ("canteens", "campus", "opening", "hours", "prices")
+    assert canteens.topical[2:4] == (True, True)
+    assert canteens.main_topic == (True, False, False, False, False)
+
+
 def test_a_level_of_study_or_an_audience_qualifies_the_topic_beside_it() -> None:
     # Topics marked "qualifier" in the lexicon name whom a question is about.
     assert Query("undergraduate tuition fees").topical == (False, True, True)

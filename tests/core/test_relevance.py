@@ -513,6 +513,22 @@ def test_a_page_on_the_level_of_study_alone_is_no_evidence_of_its_fees() -> None
     assert assess(query, markdown=fees, title="本科学费").about
 
 
+def test_a_page_on_a_lesser_topic_of_the_query_alone_scores_0() -> None:
+    query = Query("dorm rooms: how many roommates, private bathroom, housing fee")
+    fees = (
+        "# Fees\n\nThe tuition fee is paid each semester. A fee of 50 euros is charged "
+        "for late payment. The fee can be paid in two instalments."
+    )
+    # About fees, one of the query's topics, but not its main one (housing).
+    assert assess(Query("fee"), markdown=fees, title="Fees").relevance >= EVIDENCE_RELEVANCE
+    assert assess(query, markdown=fees, title="Fees") == Assessment(0.0, False)
+    rooms = (
+        "# Dorm rooms\n\nEach dorm room has two roommates and a private bathroom. "
+        "The housing fee is 300 euros a month."
+    )
+    assert assess(query, markdown=rooms, title="Dorm rooms").about
+
+
 def test_a_query_without_a_topic_word_has_no_qualifiers() -> None:
     query = Query("rowing regatta")
     assert query.topical == (False, False)
