@@ -216,6 +216,11 @@ async def explore_clicks(
             memory.inert += 1
             outcomes[candidate.index] = None
             continue
+        predicted = memory.predict(key, candidate.text, candidate.parent_label)
+        if predicted is not None:
+            memory.predicted += 1
+            outcomes[candidate.index] = predicted
+            continue
         pending = memory.pending(key)
         if pending is not None:
             if key[1] in CHROME_REGIONS:
@@ -232,8 +237,15 @@ async def explore_clicks(
 
     futures: dict[int, asyncio.Future[str | None]] = {}
 
-    def report(candidate: ClickCandidate, outcome: str | None, found: tuple[Link, ...]) -> None:
-        memory.learn(click_key(url, candidate), url, outcome, revealed=found)
+    def report(
+        candidate: ClickCandidate, outcome: str | None, found: tuple[Link, ...], learnt: bool
+    ) -> None:
+        # learnt: the candidate was clicked (not answered by its template's rule).
+        if learnt:
+            key = click_key(url, candidate)
+            memory.learn(
+                key, url, outcome, revealed=found, text=candidate.text, group=candidate.parent_label
+            )
         futures[candidate.index].set_result(outcome)
         outcomes[candidate.index] = outcome
         if found:
@@ -324,7 +336,7 @@ async def _explore_sequence(
     url: str,
     todo: list[ClickCandidate],
     settings: RenderSettings,
-    report: Callable[[ClickCandidate, str | None, tuple[Link, ...]], None],
+    report: Callable[[ClickCandidate, str | None, tuple[Link, ...], bool], None],
     deadline: float,
     memory: ClickMemory,
     live: tuple[Page, PageState] | _Scratch | None = None,
@@ -347,10 +359,17 @@ async def _explore_sequence(
             if left <= 0 or not memory.budget_left:
                 return
             candidate = todo.pop(0)
-            if memory.inert_template(click_key(url, candidate)):
+            key = click_key(url, candidate)
+            if memory.inert_template(key):
                 # Its siblings, clicked meanwhile, led nowhere (this page's
                 # own list of them, or another page's).
                 memory.inert += 1
+                continue
+            predicted = memory.predict(key, candidate.text, candidate.parent_label)
+            if predicted is not None:
+                # Its siblings, clicked meanwhile, taught their template's rule.
+                memory.predicted += 1
+                report(candidate, predicted, (), False)
                 continue
             try:
                 if scratch is None and live is not None:
@@ -370,7 +389,7 @@ async def _explore_sequence(
                     retried.add(candidate.index)
                     todo.insert(0, candidate)
                 continue
-            report(candidate, outcome, scratch.revealed)
+            report(candidate, outcome, scratch.revealed, True)
             if candidate.empty_href:
                 memory.learn_empty_href(url, scratch.reloaded)
             if scratch.moved() and not (todo and await _restored(scratch, settings, deadline)):
@@ -386,7 +405,7 @@ async def _open_groups_at_once(
     url: str,
     queue: list[ClickCandidate],
     settings: RenderSettings,
-    report: Callable[[ClickCandidate, str | None, tuple[Link, ...]], None],
+    report: Callable[[ClickCandidate, str | None, tuple[Link, ...], bool], None],
     deadline: float,
     live: tuple[Page, PageState] | None,
 ) -> _Scratch | None:
@@ -422,7 +441,7 @@ async def _open_groups_at_once(
         return scratch
     for candidate in groups:
         if candidate.index in found:
-            report(candidate, None, found[candidate.index])
+            report(candidate, None, found[candidate.index], True)
             queue.remove(candidate)
     return scratch
 

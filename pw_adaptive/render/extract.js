@@ -478,6 +478,9 @@
             isVisible(el, c)) {
           const rec = { index: ordinal, priority, text: label, name, region: c.region, heading: "", el,
             tag, role, path: mode === "mark" ? "" : pathOf(el), emptyHref: !!(target && target.empty),
+            // The label of the group it sits in ("Tag" beside "Category" chips).
+            parentLabel: mode === "mark" ? "" : squash((parentOf(el) && parentOf(el).getAttribute &&
+              parentOf(el).getAttribute("aria-label")) || "").slice(0, 60),
             // Only a lazily mounted menu group is a candidate with aria-expanded="false".
             group: el.getAttribute("aria-expanded") === "false" };
           ordinal += 1;

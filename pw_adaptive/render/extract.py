@@ -71,6 +71,11 @@ class ClickCandidate:
     is opened (Docusaurus's sidebar categories): a click renders links in place
     and navigates nowhere, so a page's groups are opened together
     (``clicks.py``)."""
+    parent_label: str = ""
+    """The ``aria-label`` of its parent element, the group it belongs to ("Tag"
+    beside "Category": two lists of chips of one template that lead to
+    different sections). Not part of its ``ClickMemory`` key; it tells the
+    template's URL rules apart (``ClickMemory.predict``)."""
 
 
 @dataclass(frozen=True)
@@ -192,6 +197,7 @@ def _candidates(raw_clicks: Sequence[Mapping[str, Any]]) -> tuple[ClickCandidate
             path=str(raw.get("path") or ""),
             empty_href=bool(raw.get("emptyHref")),
             group=bool(raw.get("group")),
+            parent_label=str(raw.get("parentLabel") or ""),
         )
         for raw in raw_clicks
     )

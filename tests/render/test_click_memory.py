@@ -8,6 +8,7 @@ import pytest
 
 from pw_adaptive.core.links import Link, Region
 from pw_adaptive.render.click_memory import (
+    RULE_EVIDENCE,
     INERT_EVIDENCE,
     PLACEHOLDER_EVIDENCE,
     ClickMemory,
@@ -250,3 +251,120 @@ def test_an_inert_templates_candidates_are_answered_without_a_click() -> None:
     )
     assert links == []
     assert memory.inert == 5 and memory.explored == explored
+
+
+def _chip(text: str, group: str = "Tag", index: int = 0) -> ClickCandidate:
+    # A blog theme's tag chip: a span the router sends to the tag's page.
+    return ClickCandidate(
+        index=index,
+        priority=2,
+        text=text,
+        accessible_name="",
+        region=Region.NAV,
+        context_heading="",
+        tag="span",
+        role="navigation",
+        path="main>div>div>span>span",
+        parent_label=group,
+    )
+
+
+def _learn_chip(memory: ClickMemory, page: str, chip: ClickCandidate, outcome: str | None) -> None:
+    memory.learn(click_key(page, chip), page, outcome, text=chip.text, group=chip.parent_label)
+
+
+def test_a_template_whose_targets_are_named_after_their_texts_is_answered_by_its_rule() -> None:
+    memory = ClickMemory()
+    page = "http://a.test/radar/"
+    tags = {"Himastat": "himastat", "Jejak Pengurus": "jejak-pengurus", "Rapat": "rapat"}
+    for n, (text, slug) in enumerate(tags.items()):
+        new = _chip("Universitas Terbuka")
+        assert memory.predict(click_key(page, new), new.text, "Tag") is None
+        _learn_chip(memory, page, _chip(text, index=n), f"http://a.test/tag/{slug}/")
+    assert RULE_EVIDENCE == len(tags)
+    other = "http://a.test/jepret/"
+    chip = _chip("Universitas Terbuka")
+    assert memory.predict(click_key(other, chip), chip.text, "Tag") == (
+        "http://a.test/tag/universitas-terbuka/"
+    )
+    # Written in the URL as the site writes it: percent-encoded.
+    chip = _chip("宿舍 安排")
+    assert memory.predict(click_key(other, chip), chip.text, "Tag") == (
+        "http://a.test/tag/%E5%AE%BF%E8%88%8D-%E5%AE%89%E6%8E%92/"
+    )
+    # The chips of another group of the same template lead elsewhere: no rule yet.
+    chip = _chip("Radar", group="Category")
+    assert memory.predict(click_key(other, chip), chip.text, "Category") is None
+
+
+def test_a_click_that_stays_on_its_page_fits_the_rule_when_the_rule_names_the_page() -> None:
+    memory = ClickMemory()
+    _learn_chip(memory, "http://a.test/tag/rapat/", _chip("Rapat"), None)
+    _learn_chip(
+        memory, "http://a.test/x/", _chip("Sejarah Kampus"), "http://a.test/tag/sejarah-kampus/"
+    )
+    _learn_chip(memory, "http://a.test/x/", _chip("Dosen Tetap"), "http://a.test/tag/dosen-tetap/")
+    chip = _chip("Kurikulum Baru")
+    assert memory.predict(click_key("http://a.test/y/", chip), chip.text, "Tag") == (
+        "http://a.test/tag/kurikulum-baru/"
+    )
+
+
+@pytest.mark.parametrize(
+    "odd",
+    [
+        "led nowhere",  # a chip that did nothing, on a page the rule does not name
+        "elsewhere",  # a target that does not carry its text
+        "two sections",  # two prefixes in one group
+    ],
+)
+def test_one_candidate_the_rule_does_not_explain_keeps_the_template_clicked(odd: str) -> None:
+    memory = ClickMemory()
+    page = "http://a.test/x/"
+    for text in ("Alpha Beta", "Gamma Delta", "Epsilon Zeta"):
+        _learn_chip(
+            memory, page, _chip(text), f"http://a.test/tag/{text.lower().replace(' ', '-')}/"
+        )
+    if odd == "led nowhere":
+        _learn_chip(memory, page, _chip("Eta Theta"), None)
+    elif odd == "elsewhere":
+        _learn_chip(memory, page, _chip("Eta Theta"), "http://a.test/about/")
+    else:
+        _learn_chip(memory, page, _chip("Eta Theta"), "http://a.test/category/eta-theta/")
+    chip = _chip("Iota Kappa")
+    assert memory.predict(click_key(page, chip), chip.text, "Tag") is None
+
+
+def test_a_rule_the_examples_leave_open_predicts_only_what_they_agree_on() -> None:
+    # One-word lower-case targets fit the text as it is, lower-cased and
+    # hyphenated alike: a text with a space or capitals is not predicted.
+    memory = ClickMemory()
+    page = "http://a.test/x/"
+    for text in ("Radar", "Jepret", "Link"):
+        _learn_chip(memory, page, _chip(text), f"http://a.test/tag/{text.lower()}/")
+    assert memory.predict(click_key(page, _chip("Gemas")), "Gemas", "Tag") == (
+        "http://a.test/tag/gemas/"
+    )
+    assert memory.predict(click_key(page, _chip("Semester 2")), "Semester 2", "Tag") is None
+
+
+def test_a_template_s_rule_answers_its_candidates_without_a_click() -> None:
+    # No browser: every candidate is answered by the rule, so explore_clicks
+    # never opens or clicks a page (a click would fail on context None).
+    memory = ClickMemory()
+    page = "http://a.test/x/"
+    for text in ("Alpha Beta", "Gamma Delta", "Epsilon Zeta"):
+        _learn_chip(
+            memory, page, _chip(text), f"http://a.test/tag/{text.lower().replace(' ', '-')}/"
+        )
+    explored = memory.explored
+    candidates = [_chip("Mu Nu", index=0), _chip("Xi Omicron", index=1)]
+    links = asyncio.run(
+        explore_clicks(None, "http://a.test/y/", candidates, RenderSettings(), memory)  # type: ignore[arg-type]
+    )
+    assert [link.url for link in links] == [
+        "http://a.test/tag/mu-nu/",
+        "http://a.test/tag/xi-omicron/",
+    ]
+    assert all(link.via_click for link in links)
+    assert memory.predicted == 2 and memory.explored == explored
