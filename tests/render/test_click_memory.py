@@ -8,9 +8,9 @@ import pytest
 
 from pw_adaptive.core.links import Link, Region
 from pw_adaptive.render.click_memory import (
-    RULE_EVIDENCE,
     INERT_EVIDENCE,
     PLACEHOLDER_EVIDENCE,
+    RULE_EVIDENCE,
     ClickMemory,
     click_key,
 )
@@ -281,7 +281,7 @@ def test_a_template_whose_targets_are_named_after_their_texts_is_answered_by_its
         new = _chip("Universitas Terbuka")
         assert memory.predict(click_key(page, new), new.text, "Tag") is None
         _learn_chip(memory, page, _chip(text, index=n), f"http://a.test/tag/{slug}/")
-    assert RULE_EVIDENCE == len(tags)
+    assert len(tags) == RULE_EVIDENCE
     other = "http://a.test/jepret/"
     chip = _chip("Universitas Terbuka")
     assert memory.predict(click_key(other, chip), chip.text, "Tag") == (
