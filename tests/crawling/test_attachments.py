@@ -207,7 +207,7 @@ def test_pdfium_is_entered_only_under_the_lock(monkeypatch: pytest.MonkeyPatch) 
     assert not attachments._PDFIUM_LOCK.locked()
 
 
-def _archive_page(url: str, title: str = "Fees") -> Any:
+def _archive_page(url: str, title: str) -> Any:
     names = ["Minutes 2024", "Tuition fees 2026/27", "Room plan", "Fee waiver form", "Campus map"]
     docs = [
         Attachment(f"{SITE}/files/doc-{i}.pdf", text=name, kind="pdf")
@@ -217,14 +217,19 @@ def _archive_page(url: str, title: str = "Fees") -> Any:
     return make_page(url, title=title, markdown=markdown, attachments=docs)
 
 
-def test_beyond_the_page_limit_the_documents_that_name_the_query_are_read() -> None:
+def _crawl_archive(query: str, limit: int) -> tuple[_PoliteServer, Any]:
+    """A one-page crawl of a page titled ``query`` that links five documents."""
     server = _PoliteServer("")
     settings = CrawlSettings(
-        probe_soft_404=False, use_sitemaps=False, max_pages=1, max_attachments_per_page=2
+        probe_soft_404=False, use_sitemaps=False, max_pages=1, max_attachments_per_page=limit
     )
-    renderer = FakeRenderer(lambda url: _archive_page(url, "Tuition fees"))
+    renderer = FakeRenderer(lambda url: _archive_page(url, query.capitalize()))
     crawler = AdaptiveCrawler(settings, renderer=renderer, fetcher=server)
-    result = asyncio.run(crawler.run(SITE + "/", "tuition fees"))
+    return server, asyncio.run(crawler.run(SITE + "/", query))
+
+
+def test_beyond_the_page_limit_the_documents_that_name_the_query_are_read() -> None:
+    server, result = _crawl_archive("tuition fees", limit=2)
     # "Tuition fees 2026/27" and "Fee waiver form" name the query; the rest do not.
     assert [path for path, _ in server.asked] == ["/files/doc-1.pdf", "/files/doc-3.pdf"]
     # Every document is recorded, in the page's order; the others say why they were not read.
@@ -241,26 +246,14 @@ def test_beyond_the_page_limit_the_documents_that_name_the_query_are_read() -> N
 
 
 def test_documents_that_name_nothing_of_the_query_are_read_in_the_page_s_order() -> None:
-    server = _PoliteServer("")
-    settings = CrawlSettings(
-        probe_soft_404=False, use_sitemaps=False, max_pages=1, max_attachments_per_page=2
-    )
-    renderer = FakeRenderer(lambda url: _archive_page(url, "Campus map and parking"))
-    crawler = AdaptiveCrawler(settings, renderer=renderer, fetcher=server)
-    result = asyncio.run(crawler.run(SITE + "/", "campus map and parking"))
+    server, result = _crawl_archive("campus map and parking", limit=2)
     # "Campus map", the page's last document, names the query; then the first one.
     assert [path for path, _ in server.asked] == ["/files/doc-0.pdf", "/files/doc-4.pdf"]
     assert [a.error for a in result.attachments].count("page_limit") == 3
 
 
 def test_a_page_limit_of_zero_reads_no_document() -> None:
-    server = _PoliteServer("")
-    settings = CrawlSettings(
-        probe_soft_404=False, use_sitemaps=False, max_pages=1, max_attachments_per_page=0
-    )
-    renderer = FakeRenderer(lambda url: _archive_page(url, "Tuition fees"))
-    crawler = AdaptiveCrawler(settings, renderer=renderer, fetcher=server)
-    result = asyncio.run(crawler.run(SITE + "/", "tuition fees"))
+    server, result = _crawl_archive("tuition fees", limit=0)
     assert server.asked == []
     assert [a.error for a in result.attachments] == ["page_limit"] * 5
 

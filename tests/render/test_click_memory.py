@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 
@@ -255,14 +256,9 @@ def test_an_inert_templates_candidates_are_answered_without_a_click() -> None:
 
 def _chip(text: str, group: str = "Tag", index: int = 0) -> ClickCandidate:
     # A blog theme's tag chip: a span the router sends to the tag's page.
-    return ClickCandidate(
-        index=index,
-        priority=2,
-        text=text,
-        accessible_name="",
+    return replace(
+        _tooltip(text, index),
         region=Region.NAV,
-        context_heading="",
-        tag="span",
         role="navigation",
         path="main>div>div>span>span",
         parent_label=group,
