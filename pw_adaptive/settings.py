@@ -122,8 +122,9 @@ class CrawlSettings:
     """Attachments larger than this are recorded but not downloaded."""
     max_attachments_per_page: int = 20
     """Documents read from one page. When a page links more, the ones whose
-    link text and URL name the most of the query are read (the rest in the
-    page's order) and the others are recorded with the error ``page_limit``,
+    links carry the strongest clue for the query (their text or URL, scored
+    as any link is) are read, ties in the page's order, and the others are
+    recorded with the error ``page_limit``,
     not requested. A course page links a dozen; a documents archive can link
     hundreds, which would hold the crawl for minutes. 0: none is read."""
     checkpoint_every: int = 1

@@ -731,29 +731,24 @@ class Query:
                     if number not in numbers:
                         numbers.append(number)
         qualifying = set(self._synonyms.qualifiers)
-        self._topical = tuple(
-            any(n not in qualifying for n in (*own[term], *phrase_groups.get(term, ())))
-            for term in terms
-        )
-        # The topic most of the query asks about, when one stands out: the
-        # lexicon topic (not a qualifier) that the most term weight names by
-        # its own words. A word that reaches a topic only as part of a phrase
-        # ("opening" in "opening hours") adds nothing: the phrase names the
-        # topic once.
-        reach_of = {
+        # The topics (not qualifiers) each term reaches, itself or in a phrase.
+        topics = {
             term: {n for n in (*own[term], *phrase_groups.get(term, ())) if n not in qualifying}
             for term in terms
         }
+        self._topical = tuple(bool(topics[term]) for term in terms)
+        # The topic most of the query asks about, when one stands out: the
+        # one that the most term weight names by its own words. A word that
+        # reaches a topic only as part of a phrase ("opening" in "opening
+        # hours") adds nothing: the phrase names the topic once.
         topic_weight: dict[int, float] = {}
         for term, weight in zip(terms, self._weights, strict=True):
             for number in own[term]:
                 if number not in qualifying:
                     topic_weight[number] = topic_weight.get(number, 0.0) + weight
-        ranked = sorted(topic_weight.values(), reverse=True)
-        main: set[int] = set()
-        if len(ranked) >= 2 and ranked[0] > ranked[1] + 1e-9:
-            main = {n for n, w in topic_weight.items() if w == ranked[0]}
-        self._main_topic = tuple(bool(reach_of[term] & main) for term in terms)
+        ranked = sorted(topic_weight.items(), key=lambda item: -item[1])
+        main = ranked[0][0] if len(ranked) >= 2 and ranked[0][1] > ranked[1][1] + 1e-9 else None
+        self._main_topic = tuple(main in topics[term] for term in terms)
         self._patterns = tuple(
             _term_regex(term, self._lang, self._synonyms, phrase_groups.get(term, ()))
             for term in terms

@@ -34,13 +34,7 @@ from pw_adaptive.core.links import (
     is_language_switch,
 )
 from pw_adaptive.core.listings import is_page_number_link
-from pw_adaptive.core.relevance import (
-    MIN_RELEVANCE,
-    about_enough,
-    assess,
-    scan_page,
-    url_words,
-)
+from pw_adaptive.core.relevance import MIN_RELEVANCE, about_enough, assess, scan_page
 from pw_adaptive.core.scoring import AnchorScorer, LinkScorer
 from pw_adaptive.core.sections import mask_section_words, section_terms
 from pw_adaptive.core.stopper import StopReason
@@ -672,20 +666,14 @@ class PageProcessor:
     def _within_page_limit(self, todo: list[tuple[str, str, str]]) -> set[int]:
         """The indexes of the documents of ``todo`` (url, link text, kind) to
         read: all of them up to ``max_attachments_per_page``; beyond it, the
-        ones whose link text and URL name the most of the query (the terms
-        weighed as links are), ties in the page's order."""
+        ones whose link carries the strongest clue for the query (its text or
+        URL, scored as any link is), ties in the page's order."""
         limit = self.run.settings.max_attachments_per_page
         if len(todo) <= limit:
             return set(range(len(todo)))
-        query = self.run.query
         weights = self._link_weights()
-
-        def named(index: int) -> float:
-            url, text, _ = todo[index]
-            mask = query.hit_mask(f"{text} {url_words(url)}")
-            return sum(w for i, w in enumerate(weights) if mask >> i & 1)
-
-        ranked = sorted(range(len(todo)), key=lambda index: (-named(index), index))
+        clues = [self._score(Link(url, text), url, 0.0, weights).clue for url, text, _ in todo]
+        ranked = sorted(range(len(todo)), key=lambda index: (-clues[index], index))
         return set(ranked[:limit])
 
     async def _request(self, url: str) -> FetchResult | None:

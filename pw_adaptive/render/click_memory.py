@@ -135,16 +135,17 @@ def template_of(key: ClickKey) -> Template:
     return (key[0], key[1], key[2], key[3], key[6])
 
 
-_SPACE_RUN = re.compile(r"\s+")
+def _words(text: str) -> str:
+    """``text`` with its whitespace runs collapsed to single spaces."""
+    return " ".join(text.split())
 
-_TextForm = Callable[[str], str]
 
-_TEXT_FORMS: tuple[tuple[str, _TextForm], ...] = (
-    ("text", lambda text: text),
-    ("lower", str.lower),
-    ("slug", lambda text: _SPACE_RUN.sub("-", text.lower())),
-)
-"""How a site may write a candidate's text in the URL it leads to."""
+_TEXT_FORMS: dict[str, Callable[[str], str]] = {
+    "text": lambda words: words,
+    "lower": str.lower,
+    "slug": lambda words: words.lower().replace(" ", "-"),
+}
+"""How a site may write a candidate's text (:func:`_words`) in the URL it leads to."""
 
 _Rule = tuple[str, str, str, str]
 """(origin, path prefix, text form, path suffix): a target path is the prefix,
@@ -160,10 +161,9 @@ def _rules_for(text: str, target: str) -> set[_Rule]:
         return set()
     origin = f"{parts.scheme}://{parts.netloc}"
     path = unquote(parts.path)
-    words = " ".join(text.split())
     rules: set[_Rule] = set()
-    for name, form in _TEXT_FORMS:
-        written = form(words)
+    for name, form in _TEXT_FORMS.items():
+        written = form(_words(text))
         at = path.rfind(written) if len(written) >= 2 else -1
         if at > 0:
             rules.add((origin, path[:at], name, path[at + len(written) :]))
@@ -173,8 +173,7 @@ def _rules_for(text: str, target: str) -> set[_Rule]:
 def _apply(rule: _Rule, text: str) -> str:
     """The URL ``rule`` gives a candidate reading ``text``."""
     origin, prefix, name, suffix = rule
-    form = dict(_TEXT_FORMS)[name]
-    path = prefix + form(" ".join(text.split())) + suffix
+    path = prefix + _TEXT_FORMS[name](_words(text)) + suffix
     return origin + quote(path, safe="/-._~!$&'()*+,;=:@%")
 
 
@@ -327,7 +326,7 @@ class ClickMemory:
             entry.broken = True
             return
         entry.rules = rules if entry.rules is None else entry.rules & rules
-        entry.texts.add(" ".join(text.split()).casefold())
+        entry.texts.add(_words(text).casefold())
         if not entry.rules:
             entry.broken = True
 
@@ -344,11 +343,25 @@ class ClickMemory:
             or entry.broken
             or not entry.rules
             or len(entry.texts) < RULE_EVIDENCE
-            or len(" ".join(text.split())) < 2
+            or len(_words(text)) < 2
         ):
             return None
         targets = {_apply(rule, text) for rule in entry.rules}
         return targets.pop() if len(targets) == 1 else None
+
+    def by_template(self, key: ClickKey, candidate: ClickCandidate) -> object:
+        """What ``candidate`` (of ``key``) is known to do from its template,
+        unclicked: None when the template is inert (:meth:`inert_template`),
+        the URL its rule gives (:meth:`predict`), else ``UNKNOWN``; counted
+        in ``inert`` or ``predicted``."""
+        if self.inert_template(key):
+            self.inert += 1
+            return None
+        predicted = self.predict(key, candidate.text, candidate.parent_label)
+        if predicted is None:
+            return _UNKNOWN
+        self.predicted += 1
+        return predicted
 
     def inert_template(self, key: ClickKey) -> bool:
         """Whether ``key``'s template is known to lead nowhere: at least

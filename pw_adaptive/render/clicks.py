@@ -212,14 +212,9 @@ async def explore_clicks(
             outcomes[candidate.index] = known if isinstance(known, str) else None
             revealed[candidate.index] = memory.revealed(key)
             continue
-        if memory.inert_template(key):
-            memory.inert += 1
-            outcomes[candidate.index] = None
-            continue
-        predicted = memory.predict(key, candidate.text, candidate.parent_label)
-        if predicted is not None:
-            memory.predicted += 1
-            outcomes[candidate.index] = predicted
+        answer = memory.by_template(key, candidate)
+        if answer is not ClickMemory.UNKNOWN:
+            outcomes[candidate.index] = answer if isinstance(answer, str) else None
             continue
         pending = memory.pending(key)
         if pending is not None:
@@ -359,17 +354,11 @@ async def _explore_sequence(
             if left <= 0 or not memory.budget_left:
                 return
             candidate = todo.pop(0)
-            key = click_key(url, candidate)
-            if memory.inert_template(key):
-                # Its siblings, clicked meanwhile, led nowhere (this page's
-                # own list of them, or another page's).
-                memory.inert += 1
-                continue
-            predicted = memory.predict(key, candidate.text, candidate.parent_label)
-            if predicted is not None:
-                # Its siblings, clicked meanwhile, taught their template's rule.
-                memory.predicted += 1
-                report(candidate, predicted, (), False)
+            answer = memory.by_template(click_key(url, candidate), candidate)
+            if answer is not ClickMemory.UNKNOWN:
+                # Its siblings, clicked meanwhile (this page's own list of
+                # them, or another page's), led nowhere or taught their rule.
+                report(candidate, answer if isinstance(answer, str) else None, (), False)
                 continue
             try:
                 if scratch is None and live is not None:

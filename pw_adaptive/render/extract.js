@@ -259,6 +259,11 @@
     }
     return parts.reverse().join(">");
   };
+  // The aria-label of an element's parent: the group of siblings it belongs to.
+  const groupLabel = (el) => {
+    const parent = parentOf(el);
+    return parent && parent.getAttribute ? squash(parent.getAttribute("aria-label") || "").slice(0, 60) : "";
+  };
   const GROUP_TAGS = new Set(["ul", "ol", "menu", "nav", "dl"]);
   const GROUP_ROLES = new Set(["group", "menu", "list", "tree", "navigation"]);
   // A group header: the element right before it (or before its wrapper) is a
@@ -479,8 +484,7 @@
           const rec = { index: ordinal, priority, text: label, name, region: c.region, heading: "", el,
             tag, role, path: mode === "mark" ? "" : pathOf(el), emptyHref: !!(target && target.empty),
             // The label of the group it sits in ("Tag" beside "Category" chips).
-            parentLabel: mode === "mark" ? "" : squash((parentOf(el) && parentOf(el).getAttribute &&
-              parentOf(el).getAttribute("aria-label")) || "").slice(0, 60),
+            parentLabel: mode === "mark" ? "" : groupLabel(el),
             // Only a lazily mounted menu group is a candidate with aria-expanded="false".
             group: el.getAttribute("aria-expanded") === "false" };
           ordinal += 1;
