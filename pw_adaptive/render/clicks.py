@@ -32,12 +32,16 @@ whose list item holds only its toggle (Docusaurus 2 and 3 mount a category's
 list when it is first opened): it is clicked like a button, and gives the
 links it renders, with those of the collapsed categories it holds, opened in
 place two levels down (a toggle that is a link to a page is not clicked).
-A page's collapsed categories (two or more) are opened together, in one copy,
-with one wait for it to settle and one extraction, each keeping the links its
-own menu item then holds (on thu-wiki, a Docusaurus site, the speed
-benchmark's exploration share at concurrency 1 went from 29% to 20%). If
-any of them asks to navigate, which one cannot be told, each is clicked on
-its own in a fresh copy.
+A page's collapsed categories (two or more) are opened in one copy by one
+script, one after another, each keeping the links its own menu item holds
+once open, read before the next is opened (on thu-wiki, a Docusaurus site,
+the speed benchmark's exploration share at concurrency 1 went from 29% to
+20% when they were first opened together). vuepress-theme-hope's sidebar
+groups are such categories without ARIA (a plain button, all that its menu
+item holds) and an accordion: opening one closes the one open before, so
+opening all and reading at the end, as was done first, kept only the last
+one's links. If any of them asks to navigate, which one cannot be told,
+each is clicked on its own in a fresh copy.
 """
 
 from __future__ import annotations
@@ -94,28 +98,40 @@ resolves them."""
 _HREFS = f"() => ({_HREFS_IN})(document)"
 """The URLs of the document's anchors: the ones a click added are what it revealed."""
 
-_NESTED_TOGGLES = """(indices) => {
+_OPENABLE_IN = """(item, el) => {
+  const out = [];
+  for (const toggle of item.querySelectorAll('[aria-expanded="false"]')) {
+    if (out.length >= 12) break;
+    if (toggle === el) continue;
+    // Only what opens in place: a link to a page of its own would move the copy.
+    const href = (toggle.getAttribute("href") || "").trim();
+    if (toggle.tagName === "A" && href !== "" && href !== "#" && toggle.getAttribute("role") !== "button")
+      continue;
+    out.push(toggle);
+  }
+  return out;
+}"""
+"""The collapsed toggles that a menu item ``item``, opened by ``el``, now holds
+(a category inside a category), at most twelve."""
+
+_NESTED_TOGGLES = (
+    "(indices) => {\n  const openableIn = "
+    + _OPENABLE_IN
+    + """;
   let opened = 0;
   for (const index of indices) {
     const el = document.querySelector(`[data-pw-adaptive-click="${index}"]`);
     if (!el || el.getAttribute("aria-expanded") !== "true") continue;
     const item = el.closest("li");
     if (!item) continue;
-    let here = 0;
-    for (const toggle of item.querySelectorAll('[aria-expanded="false"]')) {
-      if (here >= 12) break;
-      if (toggle === el) continue;
-      // Only what opens in place: a link to a page of its own would move the copy.
-      const href = (toggle.getAttribute("href") || "").trim();
-      if (toggle.tagName === "A" && href !== "" && href !== "#" && toggle.getAttribute("role") !== "button")
-        continue;
+    for (const toggle of openableIn(item, el)) {
       toggle.click();
-      here += 1;
+      opened += 1;
     }
-    opened += here;
   }
   return opened;
 }"""
+)
 """Open, in place, the collapsed toggles that the menu categories marked with
 these ordinals, once opened, now hold (a category inside a category: Docusaurus mounts each
 level's list only when it is opened), so that their links are read with the
@@ -123,38 +139,69 @@ category's; returns how many were clicked."""
 _NESTED_ROUNDS = 2
 """Levels of nested categories opened below the one clicked."""
 
-_OPEN_GROUPS = """(indices) => {
-  let opened = 0;
-  for (const index of indices) {
-    const el = document.querySelector(`[data-pw-adaptive-click="${index}"]`);
-    if (!el || el.getAttribute("aria-expanded") !== "false") continue;
-    el.click();
-    opened += 1;
-  }
-  return opened;
-}"""
-"""Open the collapsed menu groups marked with these ordinals, in place; returns
-how many were clicked."""
-
-_GROUP_HREFS = (
-    "(indices) => {\n  const hrefsIn = "
-    + _HREFS_IN
+_OPEN_GROUPS_IN_TURN = (
+    "async ([indices, waitMs, rounds]) => {\n  const openableIn = "
+    + _OPENABLE_IN
     + """;
   const ITEM_ROLES = new Set(["listitem", "treeitem", "menuitem", "none", "presentation"]);
   const isItem = (node) =>
     node.localName === "li" || ITEM_ROLES.has((node.getAttribute("role") || "").toLowerCase());
-  return indices.map((index) => {
+  const squash = (text) => (text || "").replace(/\\s+/g, " ").trim();
+  const anchorsIn = (root) => {
+    const out = [];
+    for (const a of root.querySelectorAll("a[href], area[href]")) {
+      const raw = (a.getAttribute("href") || "").trim();
+      if (!raw || raw === "#" || /^javascript:/i.test(raw)) continue;
+      let url;
+      try { url = new URL(raw, a.baseURI || document.baseURI).href; } catch (e) { continue; }
+      out.push([url, squash(a.innerText || a.textContent),
+                squash(a.getAttribute("aria-label") || a.getAttribute("title") || "")]);
+    }
+    return out;
+  };
+  // Resolves once the item's subtree changes (and the framework has had a
+  // frame to finish), or after waitMs without a change.
+  const changed = (node) => new Promise((resolve) => {
+    let timer = null;
+    const observer = new MutationObserver(() => {
+      observer.disconnect();
+      clearTimeout(timer);
+      requestAnimationFrame(() => setTimeout(() => resolve(true), 0));
+    });
+    observer.observe(node, { childList: true, subtree: true });
+    timer = setTimeout(() => { observer.disconnect(); resolve(false); }, waitMs);
+  });
+  const start = location.href;
+  const groups = [];
+  for (const index of indices) {
     const el = document.querySelector(`[data-pw-adaptive-click="${index}"]`);
     let item = el ? el.parentElement : null;
     for (let level = 1; item && !isItem(item); level++) item = level < 3 ? item.parentElement : null;
-    return item ? hrefsIn(item) : [];
-  });
+    if (!el || !item || el.getAttribute("aria-expanded") === "true") { groups.push(null); continue; }
+    const opening = changed(item);
+    el.click();
+    await opening;
+    for (let round = 0; round < rounds && location.href === start; round++) {
+      const toggles = openableIn(item, el);
+      if (!toggles.length) break;
+      const nested = changed(item);
+      for (const toggle of toggles) toggle.click();
+      await nested;
+    }
+    if (location.href !== start) return null;
+    // Read now: an accordion closes this group when the next one opens.
+    groups.push(anchorsIn(item));
+  }
+  return groups;
 }"""
 )
-"""For each of these groups, the URLs of the anchors its menu item now holds
-(resolved as :data:`_HREFS` resolves them): the item found as the extraction
-script's ``lazyGroup`` finds it, the nearest of three ancestors that is a list
-item."""
+"""Open the collapsed menu groups marked with these ordinals one after
+another in place, each with the collapsed toggles it then holds
+(``rounds`` levels down), and return, for each, the anchors (URL, text,
+name) its menu item holds once open, read before the next group is opened;
+null for a group not found or open already; null as a whole when a click
+changed the page's URL. The item is found as the extraction script's
+``lazyItem`` finds it, the nearest of three ancestors that is a list item."""
 
 
 def choose_candidates(candidates: Sequence[ClickCandidate], limit: int) -> list[ClickCandidate]:
@@ -517,12 +564,17 @@ class _Scratch:
     async def open_groups(
         self, groups: Sequence[ClickCandidate], settings: RenderSettings
     ) -> dict[int, tuple[Link, ...]] | None:
-        """Open these collapsed menu groups at once, with the collapsed groups
-        they hold (:data:`_NESTED_ROUNDS` levels down), and return, by
-        candidate index, the links each group's menu item then holds that the
-        page did not have before. None when fewer than two of them are found
-        on this copy (nothing clicked), or when a click asked to navigate or
-        moved the copy."""
+        """Open these collapsed menu groups in place, one after another in one
+        script, each with the collapsed groups it holds (:data:`_NESTED_ROUNDS`
+        levels down), and return, by candidate index, the links each group's
+        menu item then holds that the page did not have before. Each group's
+        links are read before the next one is opened: an accordion (the
+        sidebar of vuepress-theme-hope) closes one group when another opens.
+        A link still on the page is given as the extraction script sees it;
+        one that a later group's opening removed, with its anchor's text and
+        the group's region and context. None when fewer than two of them are
+        found on this copy (nothing clicked), or when a click asked to
+        navigate or moved the copy."""
         texts = self.texts
         indices = [c.index for c in groups if c.index < len(texts) and texts[c.index] == c.text]
         if len(indices) < 2:
@@ -539,19 +591,34 @@ class _Scratch:
 
         await arm(page, state)
         self.clicks += 1
-        await page.evaluate(_OPEN_GROUPS, indices)
+        owned: list[list[list[str]] | None] | None = await page.evaluate(
+            _OPEN_GROUPS_IN_TURN, [indices, settings.click_wait_ms, _NESTED_ROUNDS]
+        )
         await _after_click(page, settings, asked_to_move)
-        if asked_to_move():
+        if owned is None or asked_to_move() or self.moved():
             return None
-        await self._open_nested(settings, indices)
-        if asked_to_move() or self.moved():
-            return None
-        by_url = await self._added_links(settings)
-        owned: list[list[str]] = await page.evaluate(_GROUP_HREFS, indices)
-        return {
-            index: tuple(by_url[u] for u in dict.fromkeys(hrefs) if u in by_url)
-            for index, hrefs in zip(indices, owned, strict=True)
-        }
+        known = self.hrefs
+        on_page = await self._added_links(settings)
+        here = page.url.partition("#")[0]
+        by_candidate = {c.index: c for c in groups}
+        found: dict[int, tuple[Link, ...]] = {}
+        for index, anchors in zip(indices, owned, strict=True):
+            if anchors is None:
+                continue
+            group = by_candidate[index]
+            links: dict[str, Link] = {}
+            for url, text, name in anchors:
+                if url in known or url in links or url.partition("#")[0] == here:
+                    continue
+                links[url] = on_page.get(url) or Link(
+                    url=url,
+                    text=text,
+                    accessible_name=name,
+                    region=group.region,
+                    context_heading=group.context_heading,
+                )
+            found[index] = tuple(links.values())
+        return found
 
     async def _revealed(self, settings: RenderSettings) -> tuple[Link, ...]:
         """The links the last click added to the page (none when it cannot tell),

@@ -293,11 +293,8 @@
   // holds nothing but the toggle, no list, no other text, no other link. Its
   // links are in no DOM, so it is worth a click, which renders them.
   const ITEM_ROLES = new Set(["listitem", "treeitem", "menuitem", "none", "presentation"]);
-  const lazyGroup = (el, ctx) => {
-    if (el.getAttribute("aria-expanded") !== "false") return false;
+  const lazyItem = (el, ctx) => {
     if (ctx.region !== "nav" && ctx.region !== "aside") return false;
-    const controlled = el.getAttribute("aria-controls");
-    if (controlled && document.getElementById(controlled)) return false; // there, read
     const own = squash(el.textContent);
     if (!own) return false;
     let item = el.parentElement;
@@ -313,6 +310,12 @@
       return !item.querySelector("ul, ol, [role=group], [role=tree]") && squash(item.textContent) === own;
     }
     return false;
+  };
+  const lazyGroup = (el, ctx) => {
+    if (el.getAttribute("aria-expanded") !== "false") return false;
+    const controlled = el.getAttribute("aria-controls");
+    if (controlled && document.getElementById(controlled)) return false; // there, read
+    return lazyItem(el, ctx);
   };
 
   const clickPriority = (el, tag, role, target, ctx, style) => {
@@ -485,8 +488,12 @@
             tag, role, path: mode === "mark" ? "" : pathOf(el), emptyHref: !!(target && target.empty),
             // The label of the group it sits in ("Tag" beside "Category" chips).
             parentLabel: mode === "mark" ? "" : groupLabel(el),
-            // Only a lazily mounted menu group is a candidate with aria-expanded="false".
-            group: el.getAttribute("aria-expanded") === "false" };
+            // A lazily mounted menu group: said by aria-expanded="false" (the
+            // only such candidate), or a plain button or pointer element that
+            // is all its menu item holds (vuepress-theme-hope's sidebar
+            // groups, which say nothing to assistive technology).
+            group: el.getAttribute("aria-expanded") === "false" ||
+              (priority <= 1 && !el.hasAttribute("aria-expanded") && lazyItem(el, ctx)) };
           ordinal += 1;
           if (mode === "mark") el.setAttribute("data-pw-adaptive-click", String(rec.index));
           contextHeading(rec, c.landmarkId);

@@ -68,9 +68,10 @@ class ClickCandidate:
     reloads the page itself (``ClickMemory.placeholders``)."""
     group: bool = False
     """A collapsed group of a navigation menu whose list is mounted only when it
-    is opened (Docusaurus's sidebar categories): a click renders links in place
-    and navigates nowhere, so a page's groups are opened together
-    (``clicks.py``)."""
+    is opened (Docusaurus's sidebar categories, marked ``aria-expanded="false"``;
+    vuepress-theme-hope's, plain buttons that are all their menu item holds): a
+    click renders links in place and navigates nowhere, so a page's groups
+    are opened in turn by one script in one copy (``clicks.py``)."""
     parent_label: str = ""
     """The ``aria-label`` of its parent element, the group it belongs to ("Tag"
     beside "Category": two lists of chips of one template that lead to

@@ -355,6 +355,37 @@ document.addEventListener("click", (event) => {{
 </script></body></html>"""
 
 
+# vuepress-theme-hope's sidebar: collapsed groups are plain buttons (no ARIA),
+# each the only thing in its list item, whose list is mounted when it is
+# opened; an accordion: opening one group unmounts the list of the one open
+# before. The open group's header is followed by its list: read, not clicked.
+ACCORDION = """<!doctype html><html><head><title>Courses</title></head><body>
+<aside class="sidebar"><ul class="links">
+<li><section class="group"><p class="header">Semester 1</p>
+<ul class="links"><li><a href="/courses/statistics-1">Statistics 1</a></li></ul></section></li>
+<li><section class="group"><button type="button" class="header" data-group="housing">Housing</button></section></li>
+<li><section class="group"><button type="button" class="header" data-group="fees">Fees</button></section></li>
+<li><section class="group"><button type="button" class="header" data-group="library">Library</button></section></li>
+</ul></aside>
+<main><h1>Courses</h1><p>Pick a group in the sidebar.</p></main>
+<script>
+const LISTS = {
+  housing: ["/housing/halls", "/housing/rent"],
+  fees: ["/fees/tuition"],
+  library: ["/library/hours"],
+};
+document.addEventListener("click", (event) => {
+  const toggle = event.target.closest("button[data-group]");
+  if (!toggle) return;
+  const section = toggle.parentNode;
+  const wasOpen = section.querySelector("ul");
+  for (const list of document.querySelectorAll("section > button[data-group] + ul")) list.remove();
+  if (wasOpen) return;
+  const items = LISTS[toggle.dataset.group].map((href) => `<li><a href="${href}">${href}</a></li>`);
+  queueMicrotask(() => toggle.insertAdjacentHTML("afterend", `<ul class="links">${items.join("")}</ul>`));
+});
+</script></body></html>"""
+
 LAZY_GROUPS_A = _lazy_groups(("housing", "fees", "library"))
 LAZY_GROUPS_B = _lazy_groups(("fees",))
 LAZY_GROUPS_JUMP = _lazy_groups(("housing", "fees", "library"), jump=True)
@@ -640,6 +671,7 @@ ROUTES: dict[str, Page] = {
     "/lazy-menu": Page(LAZY_MENU),
     "/lazy-categories": Page(LAZY_CATEGORIES),
     "/groups/a": Page(LAZY_GROUPS_A),
+    "/groups/accordion": Page(ACCORDION),
     "/groups/b": Page(LAZY_GROUPS_B),
     "/groups/jump": Page(LAZY_GROUPS_JUMP),
     "/spa": Page(HASH_SPA),

@@ -782,6 +782,30 @@ def test_a_menus_collapsed_groups_are_opened_together_each_keeping_its_own_links
     }
 
 
+def test_an_accordions_groups_without_aria_are_opened_in_turn_each_read_before_the_next(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    async def once() -> tuple[RenderedPage, int, int]:
+        async with PlaywrightRenderer(chromium_browser, SETTINGS) as renderer:
+            page = await renderer.render(site + "/groups/accordion")
+            memory = renderer.click_memory
+            return page, memory.explored, memory.opened_together
+
+    before = len(_Handler.requested)
+    page, explored, together = loop.run_until_complete(once())
+    clicked = {urlsplit(link.url): link for link in page.links if link.via_click}
+    paths = {url.path for url in clicked}
+    # Opening "Fees" unmounted the list of "Housing": each list was read
+    # before the next group was opened.
+    assert paths == {"/housing/halls", "/housing/rent", "/fees/tuition", "/library/hours"}
+    halls = next(link for url, link in clicked.items() if url.path == "/housing/halls")
+    assert halls.text == "/housing/halls" and halls.region == Region.ASIDE
+    assert explored == 3 and together == 3
+    assert _Handler.requested[before:].count("/groups/accordion") == 1  # in the page itself
+    statistics = next(link for link in page.links if link.url.endswith("/courses/statistics-1"))
+    assert not statistics.via_click  # the open group is read, not clicked
+
+
 def test_a_group_that_navigates_sends_the_groups_back_to_a_click_each(
     loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
 ) -> None:
