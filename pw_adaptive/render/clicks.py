@@ -690,7 +690,11 @@ async def _restored(scratch: _Scratch, settings: RenderSettings, deadline: float
     route change (a FAQ's topics) paid per card. True when, within
     ``click_wait_ms``, the copy is back at its URL and shows the same
     candidates as before (given the time to settle, which a page with endless
-    activity never does); else False, and the caller closes it."""
+    activity never does); else False, and the caller closes it. The copy
+    counts as back with its URL's in-page anchor changed (a table of contents
+    that writes the heading scrolled to into the URL) and with candidates
+    added after its own (a "back to top" button shown once the clicks have
+    scrolled it: 10 of 14 restorations failed on himastat-ut so)."""
     page = scratch.page
     if page.is_closed():
         return False
@@ -698,7 +702,7 @@ async def _restored(scratch: _Scratch, settings: RenderSettings, deadline: float
     until = min(deadline, loop.time() + settings.click_wait_ms / 1000)
     try:
         await page.evaluate("() => history.back()")
-        while page.url != scratch.start_url:
+        while _is_new(page.url, scratch.start_url):
             if loop.time() >= until:
                 return False
             await asyncio.sleep(_POLL_S)
@@ -711,7 +715,14 @@ async def _restored(scratch: _Scratch, settings: RenderSettings, deadline: float
         texts = await mark_click_candidates(page)
     except Exception:  # the page went away or would not answer: a fresh copy then
         return False
-    return not page.is_closed() and page.url == scratch.start_url and texts == scratch.texts
+    if page.is_closed() or _is_new(page.url, scratch.start_url):
+        return False
+    if texts[: len(scratch.texts)] != scratch.texts:
+        return False
+    # Candidates after the page's own, in document order, came with the
+    # scroll of the clicks (a "back to top" button); the others are the same.
+    scratch.texts = texts
+    return True
 
 
 async def _open_scratch(context: BrowserContext, url: str, settings: RenderSettings) -> _Scratch:

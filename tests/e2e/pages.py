@@ -560,36 +560,52 @@ TWIN_ROUTES = {
 }
 
 
-ROUTE_CARDS = """<!doctype html>
+def _route_cards(scrolled: bool = False) -> str:
+    # A single-page app whose topic cards change the route from a click handler
+    # (no href), as a FAQ index built with a client-side router does. With
+    # ``scrolled``, coming back writes the heading scrolled to into the URL's
+    # anchor and shows a "Back to top" button after the cards, as a docs
+    # theme's table of contents and scroll button do once a page has scrolled.
+    return f"""<!doctype html>
 <html><head><title>Questions</title></head>
 <body><main id="app"></main>
 <script>
-// A single-page app whose topic cards change the route from a click handler
-// (no href), as a FAQ index built with a client-side router does.
+const SCROLLED = {"true" if scrolled else "false"};
 const topics = ["Housing", "Fees", "Exams", "Visas", "Library", "Transport"];
-function render() {
+function render(back) {{
   const app = document.getElementById("app");
   const slug = location.pathname.split("/").pop();
-  if (slug !== "route-cards") {
+  if (slug !== "route-cards" && slug !== "scrolled") {{
     app.innerHTML = "<h1>" + slug + "</h1><p>Answers about " + slug + ".</p>";
     return;
-  }
-  app.innerHTML = "<h1>Questions</h1>";
-  for (const topic of topics) {
+  }}
+  const base = location.pathname;
+  app.innerHTML = "<h1 id='questions'>Questions</h1>";
+  for (const topic of topics) {{
     const card = document.createElement("div");
     card.style.cursor = "pointer";
     card.textContent = topic;
-    card.addEventListener("click", () => {
-      history.pushState({}, "", "/route-cards/" + topic.toLowerCase());
-      render();
-    });
+    card.addEventListener("click", () => {{
+      history.pushState({{}}, "", "/route-cards/" + topic.toLowerCase());
+      render(false);
+    }});
     app.appendChild(card);
-  }
-}
-window.addEventListener("popstate", render);
-render();
+  }}
+  if (SCROLLED && back) {{
+    history.replaceState({{}}, "", base + "#questions");
+    if (!document.getElementById("top")) {{
+      document.body.insertAdjacentHTML("beforeend", '<button id="top" type="button">Back to top</button>');
+    }}
+  }}
+}}
+window.addEventListener("popstate", () => render(true));
+render(false);
 </script></body></html>
 """
+
+
+ROUTE_CARDS = _route_cards()
+ROUTE_CARDS_SCROLLED = _route_cards(scrolled=True)
 
 # Says which motion preference the page was given, as a site's script reads it.
 MOTION = """<!doctype html>
@@ -676,6 +692,7 @@ ROUTES: dict[str, Page] = {
     "/groups/jump": Page(LAZY_GROUPS_JUMP),
     "/spa": Page(HASH_SPA),
     "/route-cards": Page(ROUTE_CARDS),
+    "/route-cards/scrolled": Page(ROUTE_CARDS_SCROLLED),
     "/fetch-spa": Page(FETCH_SPA),
     "/api/slow": Page(SLOW_API, content_type="application/json", delay_s=0.7),
     "/shadow": Page(SHADOW),
