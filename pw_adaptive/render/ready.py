@@ -18,7 +18,9 @@ and text; attribute flips such as animated classes are ignored):
 * earlier, after only ``settle_ms`` of quiet (counted from the last change, or
   from the start of the wait), when nothing that could change the DOM is
   pending: no short timer (``setTimeout`` of at most a second) or animation
-  frame waiting to run, no ``fetch``/XHR to any site in flight, no load of
+  frame waiting to run (a frame requested from a frame's own callback, an
+  animation loop that some libraries keep running for the page's whole life,
+  only while the DOM changed within ``settle_ms``), no ``fetch``/XHR to any site in flight, no load of
   the page (script, stylesheet and preload elements, frames: from insertion
   to their load or error event; other script and stylesheet requests from
   resource timing; a worker until it first answers, or, if the page never
@@ -63,6 +65,9 @@ ACTIVITY_SCRIPT = r"""
     lastAnyResponse: -1, // the same for any site
     timers: new Map(),   // short timeouts not yet run: id -> due time
     frames: new Set(),   // animation frames requested, not yet run
+    loopFrames: new Set(),  // the same, requested from a frame's own callback
+    inFrame: 0,          // > 0 while a frame's callback runs
+    lastChange: -1,      // when an element or text node was last added or removed
   };
   // Same site = same last two host labels (three under a two-letter ccTLD with a
   // generic second level such as ac.uk, edu.au): cross-site beacons must not
@@ -150,17 +155,24 @@ ACTIVITY_SCRIPT = r"""
   };
   const raf = window.requestAnimationFrame, caf = window.cancelAnimationFrame;
   if (raf && caf) {
+    // A frame requested from a frame's callback continues an animation loop
+    // (a tooltip library that repositions its tooltips on every frame, for
+    // as long as the page lives): pending work only while the DOM is still
+    // changing.
     window.requestAnimationFrame = function (callback) {
       let id = 0;
+      const set = A.inFrame > 0 ? A.loopFrames : A.frames;
       id = raf.call(window, function () {
-        A.frames.delete(id);
-        return callback.apply(this, arguments);
+        set.delete(id);
+        A.inFrame += 1;
+        try { return callback.apply(this, arguments); } finally { A.inFrame -= 1; }
       });
-      A.frames.add(id);
+      set.add(id);
       return id;
     };
     window.cancelAnimationFrame = function (id) {
       A.frames.delete(id);
+      A.loopFrames.delete(id);
       return caf.apply(window, arguments);
     };
   }
@@ -208,6 +220,7 @@ ACTIVITY_SCRIPT = r"""
     }
   };
   new MutationObserver((records) => {
+    A.lastChange = now();
     for (const record of records) for (const node of record.addedNodes) inserted(node);
   }).observe(document, { subtree: true, childList: true });
   // What an element's events do not cover (an import() of a module, a
@@ -281,6 +294,7 @@ ACTIVITY_SCRIPT = r"""
       if (w.asked || w.loaded < 0 || t - w.loaded < settleMs) return "workers";
     for (const due of A.timers.values()) if (due <= t + horizonMs) return "timers";
     if (A.frames.size > 0) return "frames";
+    if (A.loopFrames.size > 0 && A.lastChange >= 0 && t - A.lastChange < settleMs) return "frames";
     return "";
   };
 })();

@@ -604,6 +604,20 @@ render(false);
 """
 
 
+# An animation loop kept running for the page's whole life (a tooltip
+# library repositioning its tooltips on every frame): style only, or, with
+# ``grows``, a node added to the page on every frame.
+def _frame_loop(grows: bool = False) -> str:
+    step = 'document.body.append(document.createElement("span"));' if grows else ""
+    return f"""<!doctype html><html><head><title>Tips</title></head><body>
+<main><h1>Tips</h1><p id="tip">Hover for a tip.</p></main>
+<script>
+const tip = document.getElementById("tip");
+(function loop() {{ tip.style.left = (performance.now() % 10) + "px"; {step}
+  requestAnimationFrame(loop); }})();
+</script></body></html>"""
+
+
 ROUTE_CARDS = _route_cards()
 ROUTE_CARDS_SCROLLED = _route_cards(scrolled=True)
 
@@ -692,6 +706,8 @@ ROUTES: dict[str, Page] = {
     "/groups/jump": Page(LAZY_GROUPS_JUMP),
     "/spa": Page(HASH_SPA),
     "/route-cards": Page(ROUTE_CARDS),
+    "/frame-loop": Page(_frame_loop()),
+    "/frame-loop-grows": Page(_frame_loop(grows=True)),
     "/route-cards/scrolled": Page(ROUTE_CARDS_SCROLLED),
     "/fetch-spa": Page(FETCH_SPA),
     "/api/slow": Page(SLOW_API, content_type="application/json", delay_s=0.7),

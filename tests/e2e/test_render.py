@@ -185,6 +185,28 @@ def test_a_worker_never_asked_anything_stops_counting_as_pending_work(
     assert loop.run_until_complete(busy_after_load("/idle-worker-asked")) == "workers"
 
 
+def test_an_endless_animation_loop_is_pending_work_only_while_the_dom_changes(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    # A frame requested from a frame's own callback continues a loop: a
+    # loop that moves a tooltip is no pending work (a click on such a site
+    # would otherwise wait its whole click_wait_ms); one that keeps adding to
+    # the page is.
+    async def busy_after_load(path: str) -> str:
+        context = await chromium_browser.new_context()
+        await context.add_init_script(ACTIVITY_SCRIPT)
+        page = await context.new_page()
+        try:
+            await page.goto(site + path)
+            await page.wait_for_timeout(300)
+            return str(await page.evaluate("window.__pwAdaptive.busy(100, 400)"))
+        finally:
+            await context.close()
+
+    assert loop.run_until_complete(busy_after_load("/frame-loop")) == ""
+    assert loop.run_until_complete(busy_after_load("/frame-loop-grows")) == "frames"
+
+
 def test_a_page_that_breaks_json_is_still_extracted(render: Render) -> None:
     page = render("/broken-json")
     assert "Travel grants cover up to 300 euros." in page.markdown
