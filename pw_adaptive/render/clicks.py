@@ -140,7 +140,7 @@ _NESTED_ROUNDS = 2
 """Levels of nested categories opened below the one clicked."""
 
 _OPEN_GROUPS_IN_TURN = (
-    "async ([indices, waitMs, rounds]) => {\n  const openableIn = "
+    "async ([indices, waitMs, settleMs, rounds]) => {\n  const openableIn = "
     + _OPENABLE_IN
     + """;
   const ITEM_ROLES = new Set(["listitem", "treeitem", "menuitem", "none", "presentation"]);
@@ -159,19 +159,37 @@ _OPEN_GROUPS_IN_TURN = (
     }
     return out;
   };
+  const A = window.__pwAdaptive;
+  const later = (A && A.setTimeout) || ((fn, ms) => setTimeout(fn, ms));  // not counted as pending
+  const start = location.href;
   // Resolves once the item's subtree changes (and the framework has had a
-  // frame to finish), or after waitMs without a change.
+  // frame to finish); or when nothing the click started is pending after
+  // settleMs (it led nowhere: the question a click of its own asks,
+  // ready.settled), the URL changed, or waitMs passed.
   const changed = (node) => new Promise((resolve) => {
-    let timer = null;
+    const t0 = performance.now();
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      observer.disconnect();
+      resolve();
+    };
     const observer = new MutationObserver(() => {
       observer.disconnect();
-      clearTimeout(timer);
-      requestAnimationFrame(() => setTimeout(() => resolve(true), 0));
+      requestAnimationFrame(() => later(finish, 0));
     });
     observer.observe(node, { childList: true, subtree: true });
-    timer = setTimeout(() => { observer.disconnect(); resolve(false); }, waitMs);
+    const poll = () => {
+      if (done) return;
+      const spent = performance.now() - t0;
+      if (spent >= waitMs || location.href !== start) return finish();
+      if (settleMs > 0 && spent >= settleMs && A && A.busy && A.busy(settleMs, waitMs - spent) === "")
+        return finish();
+      later(poll, 40);
+    };
+    later(poll, 40);
   });
-  const start = location.href;
   const groups = [];
   for (const index of indices) {
     const el = document.querySelector(`[data-pw-adaptive-click="${index}"]`);
@@ -592,7 +610,8 @@ class _Scratch:
         await arm(page, state)
         self.clicks += 1
         owned: list[list[list[str]] | None] | None = await page.evaluate(
-            _OPEN_GROUPS_IN_TURN, [indices, settings.click_wait_ms, _NESTED_ROUNDS]
+            _OPEN_GROUPS_IN_TURN,
+            [indices, settings.click_wait_ms, settings.settle_ms, _NESTED_ROUNDS],
         )
         await _after_click(page, settings, asked_to_move)
         if owned is None or asked_to_move() or self.moved():
