@@ -20,19 +20,19 @@ and text; attribute flips such as animated classes are ignored):
   pending: no short timer (``setTimeout`` of at most a second) or animation
   frame waiting to run (a frame requested from a frame's own callback, an
   animation loop that some libraries keep running for the page's whole life,
-  only while the DOM changed within ``settle_ms``), no ``fetch``/XHR to any site in flight, no load of
-  the page (script, stylesheet and preload elements, frames: from insertion
-  to their load or error event; other script and stylesheet requests from
-  resource timing; a worker until it first answers, or, if the page never
-  posted it a message, until ``settle_ms`` after its script loaded: a search
-  index's worker idles all along) unfinished or finished
-  within ``settle_ms``, and the page's thread not busy (the watcher's own
-  timer ran on time). Most pages of a real site are such: waiting the full
-  windows cost every page half a second. All of it is watched in the page:
-  subscribing to Playwright's request events cost the crawl 5-12% of its
-  wall time in a scratch A/B (every event of every page crosses into
-  Python; ``docs/benchmarks.md``), and a request that
-  only a worker or a native ``import()`` makes in flight is the price;
+  only while the DOM changed within ``settle_ms``), no ``fetch``/XHR to any
+  site in flight, no load of the page (script, stylesheet and preload
+  elements, frames: from insertion to their load or error event; other script
+  and stylesheet requests from resource timing; a worker until it first
+  answers, or, if the page never posted it a message, until ``settle_ms``
+  after its script loaded: a search index's worker idles all along) unfinished
+  or finished within ``settle_ms``, and the page's thread not busy (the
+  watcher's own timer ran on time). Most pages of a real site are such:
+  waiting the full windows cost every page half a second. All of it is watched
+  in the page: subscribing to Playwright's request events cost the crawl 5-12%
+  of its wall time in a scratch A/B (every event of every page crosses into
+  Python; ``docs/benchmarks.md``), and a request that only a worker or a
+  native ``import()`` makes in flight is the price;
 * never later than ``ready_cap_ms`` (pages that never stop mutating, requests
   that never end);
 * ``"unresponsive"`` when the page's own timer did not even fire by the cap

@@ -160,29 +160,39 @@ def test_content_still_on_its_way_is_awaited(render: Render, path: str, text: st
     assert page.ready == "quiet"
 
 
-def test_a_worker_never_asked_anything_stops_counting_as_pending_work(
-    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
-) -> None:
-    # What the early ready rule asks the page (ready.busy): a search index's
-    # worker that idles all along is no pending work once its script has
-    # loaded, but the same worker, once asked, is until it answers.
-    async def busy_after_load(path: str) -> str:
-        context = await chromium_browser.new_context()
+def _busy_after_load(
+    loop: asyncio.AbstractEventLoop, browser: Browser, url: str, loaded: str = "true"
+) -> str:
+    """What the early ready rule asks the page (``ready.busy``) 300 ms after
+    ``url`` has loaded and the JavaScript expression ``loaded`` holds."""
+
+    async def once() -> str:
+        context = await browser.new_context()
         await context.add_init_script(ACTIVITY_SCRIPT)
         page = await context.new_page()
         try:
-            await page.goto(site + path)
-            await page.wait_for_function(
-                "performance.getEntriesByType('resource')"
-                ".some((e) => e.name.endsWith('/idle-worker.js'))"
-            )
+            await page.goto(url)
+            await page.wait_for_function(loaded)
             await page.wait_for_timeout(300)
             return str(await page.evaluate("window.__pwAdaptive.busy(100, 400)"))
         finally:
             await context.close()
 
-    assert loop.run_until_complete(busy_after_load("/idle-worker")) == ""
-    assert loop.run_until_complete(busy_after_load("/idle-worker-asked")) == "workers"
+    return loop.run_until_complete(once())
+
+
+def test_a_worker_never_asked_anything_stops_counting_as_pending_work(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    # A search index's worker that idles all along is no pending work once
+    # its script has loaded, but the same worker, once asked, is until it
+    # answers.
+    loaded = (
+        "performance.getEntriesByType('resource').some((e) => e.name.endsWith('/idle-worker.js'))"
+    )
+    assert _busy_after_load(loop, chromium_browser, site + "/idle-worker", loaded) == ""
+    busy = _busy_after_load(loop, chromium_browser, site + "/idle-worker-asked", loaded)
+    assert busy == "workers"
 
 
 def test_an_endless_animation_loop_is_pending_work_only_while_the_dom_changes(
@@ -192,19 +202,8 @@ def test_an_endless_animation_loop_is_pending_work_only_while_the_dom_changes(
     # loop that moves a tooltip is no pending work (a click on such a site
     # would otherwise wait its whole click_wait_ms); one that keeps adding to
     # the page is.
-    async def busy_after_load(path: str) -> str:
-        context = await chromium_browser.new_context()
-        await context.add_init_script(ACTIVITY_SCRIPT)
-        page = await context.new_page()
-        try:
-            await page.goto(site + path)
-            await page.wait_for_timeout(300)
-            return str(await page.evaluate("window.__pwAdaptive.busy(100, 400)"))
-        finally:
-            await context.close()
-
-    assert loop.run_until_complete(busy_after_load("/frame-loop")) == ""
-    assert loop.run_until_complete(busy_after_load("/frame-loop-grows")) == "frames"
+    assert _busy_after_load(loop, chromium_browser, site + "/frame-loop") == ""
+    assert _busy_after_load(loop, chromium_browser, site + "/frame-loop-grows") == "frames"
 
 
 def test_a_page_that_breaks_json_is_still_extracted(render: Render) -> None:
@@ -804,17 +803,28 @@ def test_a_menus_collapsed_groups_are_opened_together_each_keeping_its_own_links
     }
 
 
-def test_an_accordions_groups_without_aria_are_opened_in_turn_each_read_before_the_next(
-    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
-) -> None:
+def _render_opening_groups(
+    loop: asyncio.AbstractEventLoop, browser: Browser, url: str
+) -> tuple[RenderedPage, int, int]:
+    """``url`` rendered by a fresh renderer; the candidates it clicked, and
+    how many of them were menu groups opened in turn in one copy."""
+
     async def once() -> tuple[RenderedPage, int, int]:
-        async with PlaywrightRenderer(chromium_browser, SETTINGS) as renderer:
-            page = await renderer.render(site + "/groups/accordion")
+        async with PlaywrightRenderer(browser, SETTINGS) as renderer:
+            page = await renderer.render(url)
             memory = renderer.click_memory
             return page, memory.explored, memory.opened_together
 
+    return loop.run_until_complete(once())
+
+
+def test_an_accordions_groups_without_aria_are_opened_in_turn_each_read_before_the_next(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
     before = len(_Handler.requested)
-    page, explored, together = loop.run_until_complete(once())
+    page, explored, together = _render_opening_groups(
+        loop, chromium_browser, site + "/groups/accordion"
+    )
     clicked = {urlsplit(link.url): link for link in page.links if link.via_click}
     paths = {url.path for url in clicked}
     # Opening "Fees" unmounted the list of "Housing": each list was read
@@ -831,13 +841,7 @@ def test_an_accordions_groups_without_aria_are_opened_in_turn_each_read_before_t
 def test_a_group_that_navigates_sends_the_groups_back_to_a_click_each(
     loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
 ) -> None:
-    async def once() -> tuple[RenderedPage, int, int]:
-        async with PlaywrightRenderer(chromium_browser, SETTINGS) as renderer:
-            page = await renderer.render(site + "/groups/jump")
-            memory = renderer.click_memory
-            return page, memory.explored, memory.opened_together
-
-    page, explored, together = loop.run_until_complete(once())
+    page, explored, together = _render_opening_groups(loop, chromium_browser, site + "/groups/jump")
     clicked = {urlsplit(link.url).path for link in page.links if link.via_click}
     assert clicked == GROUP_LINKS  # "/library/hours": where "Library" led, by a click of its own
     assert explored == 3 and together == 0
