@@ -223,8 +223,8 @@ class ClickMemory:
         self.placeholders = 0
         """Empty-href anchors answered as placeholders, not clicked."""
         self.opened_together = 0
-        """Collapsed menu groups answered by opening a page's groups together,
-        in one copy and one wait (counted in ``explored`` too)."""
+        """Collapsed menu groups answered by opening a page's groups in turn
+        by one script in one copy (counted in ``explored`` too)."""
         self.left_to_others = 0
         """Candidates of the page chrome that another page was exploring at the
         time: left to that page, not awaited."""
@@ -293,8 +293,9 @@ class ClickMemory:
         visible text as it reads (the key's is folded), which teaches its
         template's rule (:meth:`predict`), with ``group``, the label of the
         group it sits in (``ClickCandidate.parent_label``)."""
+        template = template_of(key)
         if text is not None:
-            self._learn_rule((template_of(key), group), text, page_url, outcome, revealed)
+            self._learn_rule((template, group), text, page_url, outcome, revealed)
         known = self._known.setdefault(key, _Known())
         if revealed and key[1] in CHROME_REGIONS:
             self._revealed[key] = revealed
@@ -302,7 +303,6 @@ class ClickMemory:
             known.disagree = True
         known.outcomes[page_url] = outcome
         self.explored += 1
-        template = template_of(key)
         if outcome is None and not revealed:
             self._template_idle.setdefault(template, set()).add(key)
         else:

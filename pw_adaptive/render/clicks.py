@@ -84,17 +84,27 @@ _HITTABLE = """(el) => {
 """Whether a pointer at the element's centre reaches it (nothing lies on top)."""
 _POLL_S = 0.04
 
-_HREFS_IN = """(root) => {
+_HREF_OF = """(a) => {
+  const raw = (a.getAttribute("href") || "").trim();
+  if (!raw || raw === "#" || /^javascript:/i.test(raw)) return null;
+  try { return new URL(raw, a.baseURI || document.baseURI).href; } catch (e) { return null; }
+}"""
+"""The URL an anchor leads to, resolved as the extraction script resolves it;
+null for none (an empty, "#" or javascript: href)."""
+
+_HREFS_IN = (
+    "(root) => {\n  const hrefOf = "
+    + _HREF_OF
+    + """;
   const out = [];
   for (const a of root.querySelectorAll("a[href], area[href]")) {
-    const raw = (a.getAttribute("href") || "").trim();
-    if (!raw || raw === "#" || /^javascript:/i.test(raw)) continue;
-    try { out.push(new URL(raw, a.baseURI || document.baseURI).href); } catch (e) {}
+    const url = hrefOf(a);
+    if (url) out.push(url);
   }
   return out;
 }"""
-"""The URLs of the anchors under ``root``, resolved as the extraction script
-resolves them."""
+)
+"""The URLs of the anchors under ``root`` (:data:`_HREF_OF`)."""
 _HREFS = f"() => ({_HREFS_IN})(document)"
 """The URLs of the document's anchors: the ones a click added are what it revealed."""
 
@@ -142,6 +152,8 @@ _NESTED_ROUNDS = 2
 _OPEN_GROUPS_IN_TURN = (
     "async ([indices, waitMs, settleMs, rounds]) => {\n  const openableIn = "
     + _OPENABLE_IN
+    + ";\n  const hrefOf = "
+    + _HREF_OF
     + """;
   const ITEM_ROLES = new Set(["listitem", "treeitem", "menuitem", "none", "presentation"]);
   const isItem = (node) =>
@@ -150,10 +162,8 @@ _OPEN_GROUPS_IN_TURN = (
   const anchorsIn = (root) => {
     const out = [];
     for (const a of root.querySelectorAll("a[href], area[href]")) {
-      const raw = (a.getAttribute("href") || "").trim();
-      if (!raw || raw === "#" || /^javascript:/i.test(raw)) continue;
-      let url;
-      try { url = new URL(raw, a.baseURI || document.baseURI).href; } catch (e) { continue; }
+      const url = hrefOf(a);
+      if (!url) continue;
       out.push([url, squash(a.innerText || a.textContent),
                 squash(a.getAttribute("aria-label") || a.getAttribute("title") || "")]);
     }
@@ -334,11 +344,11 @@ async def explore_clicks(
             first: tuple[Page, PageState] | _Scratch | None = live
             if sum(1 for c in queue if c.group) >= 2:
                 # A menu's collapsed groups render their links in place: opened
-                # together in one copy, one wait for the page to settle and one
-                # extraction serve them all (on thu-wiki, a Docusaurus site, each
-                # click of its own cost 0.2-0.5 s).
+                # in turn by one script in one copy, with one extraction, they
+                # cost no click and wait each (on thu-wiki, a Docusaurus site,
+                # each click of its own cost 0.2-0.5 s).
                 waiting = len(queue)
-                first = await _open_groups_at_once(
+                first = await _open_groups_in_turn(
                     context, url, queue, settings, report, deadline, live
                 )
                 memory.opened_together += waiting - len(queue)
@@ -454,7 +464,7 @@ async def _explore_sequence(
             await close_quietly(scratch.page)
 
 
-async def _open_groups_at_once(
+async def _open_groups_in_turn(
     context: BrowserContext,
     url: str,
     queue: list[ClickCandidate],
@@ -463,9 +473,10 @@ async def _open_groups_at_once(
     deadline: float,
     live: tuple[Page, PageState] | None,
 ) -> _Scratch | None:
-    """Open the collapsed menu groups of ``queue`` together in one copy of the
-    page (``live``, else a fresh one) and ``report`` for each the links its
-    menu item then holds; take the groups answered out of ``queue``. Returns
+    """Open the collapsed menu groups of ``queue`` in turn in one copy of the
+    page (``live``, else a fresh one; :meth:`_Scratch.open_groups`) and
+    ``report`` for each the links its menu item held once open; take the
+    groups answered out of ``queue``. Returns
     the copy, to serve the candidates left, or None when it is gone or spoiled:
     a group whose click asked to navigate (which one cannot be told) leaves
     every group to a click of its own in a fresh copy. Never raises."""

@@ -791,7 +791,7 @@ def test_a_menus_collapsed_groups_are_opened_together_each_keeping_its_own_links
     clicked = {urlsplit(link.url).path for link in first.links if link.via_click}
     assert clicked == GROUP_LINKS
     assert explored == 3
-    assert together == 3  # in one copy and one wait, not a click and a wait each
+    assert together == 3  # in turn by one script in one copy, not a click and a wait each
     # Opened in the page itself, after its extraction: no other copy loaded.
     assert _Handler.requested[before:].count("/groups/a") == 1
     # "Fees" alone on the next page is answered from memory with its own
