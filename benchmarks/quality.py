@@ -182,6 +182,12 @@ def ablations(budget: int) -> list[Variant]:
             rule="a page below SHARE_OF_BEST of the best adds nothing new (the seed: it does)",
         ),
         Variant(
+            "any strong lead forgives",
+            AnchorScorer(),
+            stopper(lead_beats_failed=False),
+            rule="only a lead above the links whose pages were not about the query forgives",
+        ),
+        Variant(
             "every term needs evidence for coverage",
             AnchorScorer(),
             stopper(unnamed_terms_spared=0),

@@ -22,6 +22,7 @@ _ADDED_LATER: tuple[tuple[str, ...], ...] = (
     ("adaptive", "qualifier_clues_count"),
     ("adaptive", "fresh_share_of_best"),
     ("adaptive", "unnamed_terms_spared"),
+    ("adaptive", "lead_beats_failed"),
 )
 """Settings (paths through nested settings) added after state files were first
 saved: ``CrawlSettings.fingerprint`` leaves each out while it has its default."""
@@ -90,7 +91,9 @@ class CrawlSettings:
     """While a non-blind link at least this strong is queued, the stale run is
     forgiven: pages that came up empty must not end the crawl before a
     promising link was followed. 0.35 is a link whose own words hit about a
-    third of the query, or a weaker clue on a relevant page."""
+    third of the query, or a weaker clue on a relevant page. Once pages behind
+    links as strong turn out not to be about the query, only a stronger link
+    forgives (``AdaptiveOptions.lead_beats_failed``)."""
     inherit: float = DEFAULT_INHERIT
     """Share of the parent page's relevance a link inherits (Shark-Search)."""
     inherit_min_relevance: float = EVIDENCE_RELEVANCE

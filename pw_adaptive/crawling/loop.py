@@ -462,6 +462,7 @@ class PageProcessor:
             lead=lead,
             hits=hits,
             qualifier_clue=entry.qualifier_only,
+            promise=entry.score,
         )
         if reason is None or not run.settings.adaptive_stop:
             return None

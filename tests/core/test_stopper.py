@@ -161,6 +161,39 @@ def test_a_strong_lead_forgives_the_stale_run() -> None:
     assert a.observe(q, "Refund policy text.", 1.0, False, lead=0.9) == "saturated"
 
 
+@pytest.mark.parametrize("beats", [True, False])
+def test_a_lead_no_stronger_than_links_that_led_nowhere_does_not_forgive(beats: bool) -> None:
+    q = Query("refund policy")
+    options = replace(opts(1.0, 100, 2), lead_beats_failed=beats)
+    a = Adaptive(options, len(q), forgive_score=0.35)
+    assert a.observe(q, "Refund policy in full.", 0.9, False, promise=1.0) is None
+    # Pages behind links scoring 0.4 that are not about the query, while
+    # more links scoring 0.4 wait: the first is forgiven, as before.
+    assert a.observe(q, "Contact.", 0.0, False, lead=0.4, promise=0.4) is None
+    assert a.stale() == 1
+    reason = a.observe(q, "About us.", 0.0, False, lead=0.4, promise=0.4)
+    if beats:
+        # A lead that promises no more than the link that just led nowhere.
+        assert reason == StopReason.SATURATED
+    else:
+        assert reason is None
+        assert a.stale() == 1
+    # A stronger lead still forgives.
+    b = Adaptive(options, len(q), forgive_score=0.35)
+    b.observe(q, "Refund policy in full.", 0.9, False, promise=1.0)
+    b.observe(q, "Contact.", 0.0, False, lead=0.4, promise=0.4)
+    assert b.observe(q, "About us.", 0.0, False, lead=0.6, promise=0.4) is None
+    assert b.stale() == 1
+    # A page about the query that adds little (the same text again) keeps
+    # the forgiveness of leads as strong as its own link going.
+    c = Adaptive(options, len(q), forgive_score=0.35)
+    c.observe(q, "Refund policy in full.", 0.9, False, promise=1.0)
+    c.observe(q, "Contact.", 0.0, False, lead=0.4, promise=0.4)
+    assert c.observe(q, "Refund policy in full.", 0.8, False, lead=0.6, promise=0.4) is None
+    assert c.observe(q, "Refund policy in full.", 0.8, False, lead=0.4, promise=0.4) is None
+    assert c.stale() == 1
+
+
 def test_a_lead_with_a_clue_holds_back_no_relevant_pages() -> None:
     q = Query("refund policy")
     a = Adaptive(opts(1.0, 100, 2), len(q))
@@ -237,6 +270,13 @@ def test_state_round_trip_continues_identically() -> None:
     for text in ["Refunds for vouchers: policy.", *["Our refund policy."] * 3]:
         assert a.observe(q, text, 1.0, False) == b.observe(q, text, 1.0, False)
     assert a.state() == b.state()
+    # The score of a link that led nowhere survives too (lead_beats_failed).
+    a = Adaptive(opts(1.0, 100, 2), len(q), forgive_score=0.35)
+    a.observe(q, "Our refund policy.", 1.0, False)
+    a.observe(q, "Contact.", 0.0, False, lead=0.4, promise=0.4)
+    b = Adaptive(opts(1.0, 100, 2), len(q), forgive_score=0.35)
+    b.restore(a.state())
+    assert b.observe(q, "About.", 0.0, False, lead=0.4) == StopReason.SATURATED
 
 
 @pytest.mark.parametrize("share", [SHARE_OF_BEST, None])
