@@ -983,8 +983,9 @@ def write_traces(folder: Path, tasks: Sequence[Task], outcomes: dict[str, TaskOu
     """One text file per task: pw_adaptive's pages in fetch order with their
     relevance, link score, blindness, whether they brought fresh on-topic
     content (``new``), label (R relevant, b borderline) and the page whose
-    link led there (``<-``); ``*`` marks a page the crawl itself identified
-    as relevant."""
+    link led there (``<-``); ``+`` marks a page of the crawl's answer
+    (``CrawlResult.relevant_pages``), ``*`` one marked relevant when it was
+    recorded that the answer left out (``records.final_relevant``)."""
     folder.mkdir(parents=True, exist_ok=True)
     for task in tasks:
         result = outcomes[task.id].default
@@ -996,6 +997,7 @@ def write_traces(folder: Path, tasks: Sequence[Task], outcomes: dict[str, TaskOu
             lines.append(
                 f"summary: {json.dumps(result.summary().get('stop', {}), ensure_ascii=False)}"
             )
+            final = {id(p) for p in result.relevant_pages()}
             for i, page in enumerate(result.pages, 1):
                 urls = {page.url, page.final_url}
                 mark = "R" if urls & task.relevant else "b" if urls & task.borderline else "-"
@@ -1005,7 +1007,8 @@ def write_traces(folder: Path, tasks: Sequence[Task], outcomes: dict[str, TaskOu
                 if page.parent:
                     flag = f"{flag} <- {page.parent}".strip()
                 lines.append(
-                    f"{i:3d} {mark}{'*' if page.relevant else ' '} rel={page.relevance:.3f}"
+                    f"{i:3d} {mark}{'+' if id(page) in final else '*' if page.relevant else ' '}"
+                    f" rel={page.relevance:.3f}"
                     f" link={page.link_score:.2f}"
                     f"{' blind' if page.blind else '      '}{' new' if page.fresh else '    '}"
                     f" d={page.depth} {page.final_url} {flag}"

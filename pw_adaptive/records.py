@@ -10,11 +10,12 @@ record of that kind).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Self, TypeVar
 
-from pw_adaptive.core.urls import canonicalize_url
+from pw_adaptive.core.relevance import FINAL_SHARE_OF_BEST, route_or_path
+from pw_adaptive.core.urls import canonicalize_url, url_host
 from pw_adaptive.core.variants import reduced_forms
 
 _T = TypeVar("_T")
@@ -90,8 +91,11 @@ class PageRecord:
     """Why the page was not observed: "duplicate_content", "soft_404", ..."""
     elapsed_s: float = 0.0
     relevant: bool = False
-    """The page is about the query, not only touching it
-    (:func:`pw_adaptive.core.relevance.assess`): what ``relevant_pages()`` returns."""
+    """The page is about the query, not only touching it, as judged when it
+    was recorded, against the best page before it
+    (:func:`pw_adaptive.core.relevance.about_enough`). The crawl's final
+    answer, ``CrawlResult.relevant_pages()``, also holds it against the best
+    page of the whole crawl (:func:`final_relevant`)."""
     lang: str = ""
     """Language of the page's text (ISO 639-1, :func:`pw_adaptive.text.detect_language`);
     "" when it has none, or in records written before languages were recorded."""
@@ -151,6 +155,31 @@ class PageRecord:
             lang=expect_str(data.get("lang") or ""),
             timings=PageTimings.from_json(data.get("timings")),
         )
+
+
+def _folder(url: str) -> tuple[str, str]:
+    """The host and the folder of the site ``url`` sits in: its path (or hash
+    route) up to the last "/" ("/dorms/north/" for "/dorms/north/" and for
+    "/dorms/north/elm.html")."""
+    path = route_or_path(url)[1]
+    return url_host(url), path[: path.rfind("/") + 1]
+
+
+def final_relevant(pages: Sequence[PageRecord]) -> list[PageRecord]:
+    """The crawl's final judgement of which of ``pages`` are about the query,
+    in their order: observed pages marked relevant when recorded
+    (``PageRecord.relevant``) that reach ``FINAL_SHARE_OF_BEST`` of the best
+    observed page's relevance, or sit in the same folder (below the site's
+    root) as a page that does. A pure function of the records: a crawl read
+    back from its JSON Lines output is judged the same way."""
+    observed = [p for p in pages if p.note is None and p.error is None]
+    marked = [p for p in observed if p.relevant]
+    if not marked:
+        return []
+    floor = FINAL_SHARE_OF_BEST * max(p.relevance for p in observed)
+    folders = {_folder(p.final_url) for p in marked if p.relevance >= floor}
+    folders = {f for f in folders if f[1] != "/"}
+    return [p for p in marked if p.relevance >= floor or _folder(p.final_url) in folders]
 
 
 @dataclass(frozen=True)
@@ -286,10 +315,12 @@ class CrawlResult:
         return pages
 
     def relevant_pages(self, min_relevance: float | None = None) -> list[PageRecord]:
-        """The pages about the query (``PageRecord.relevant``), best first; with
-        ``min_relevance``, every observed page at least that relevant instead."""
+        """The pages about the query, best first: marked relevant when recorded
+        and still so against the best page of the whole crawl
+        (:func:`final_relevant`). With ``min_relevance``, every observed page
+        at least that relevant instead."""
         if min_relevance is None:
-            keep = [p for p in self.pages if p.relevant and p.note is None]
+            keep = final_relevant(self.pages)
         else:
             keep = [p for p in self.pages if p.relevance >= min_relevance and p.note is None]
         return sorted(keep, key=lambda p: -p.relevance)

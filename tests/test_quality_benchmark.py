@@ -263,7 +263,10 @@ def test_a_trace_lists_each_page_with_its_label_mark_freshness_and_parent(tmp_pa
         _record(f"{ORIGIN}/r1", f"{ORIGIN}/r1"),
         relevance=0.5, link_score=0.4, fresh=True, relevant=True, depth=1, parent=f"{ORIGIN}/",
     )  # fmt: skip
-    blind = replace(_record(f"{ORIGIN}/x", f"{ORIGIN}/x"), blind=True, parent=f"{ORIGIN}/r1")
+    blind = replace(
+        _record(f"{ORIGIN}/x", f"{ORIGIN}/x"),
+        blind=True, parent=f"{ORIGIN}/r1", relevance=0.2, relevant=True,
+    )  # fmt: skip
     result = CrawlResult(
         start_url=f"{ORIGIN}/", query="q", terms=("q",), stop_reason=StopReason.SATURATED,
         pages=(_record(f"{ORIGIN}/", f"{ORIGIN}/"), found, blind), attachments=(),
@@ -277,9 +280,11 @@ def test_a_trace_lists_each_page_with_its_label_mark_freshness_and_parent(tmp_pa
     assert lines[0] == "t: 'q' (en) -> saturated after 3 pages"
     start, answer, other = lines[2:5]
     assert not start.endswith("<-") and "<-" not in start and " new " not in start
-    assert answer.startswith("  2 R* rel=0.500 link=0.40") and " new d=1 " in answer
+    # "+": in the crawl's answer; "*": marked when recorded, below half the best.
+    assert answer.startswith("  2 R+ rel=0.500 link=0.40") and " new d=1 " in answer
     assert answer.endswith(f"<- {ORIGIN}/")
-    assert other.startswith("  3 -  ") and " blind " in other and other.endswith(f"<- {ORIGIN}/r1")
+    assert other.startswith("  3 -* rel=0.200") and " blind " in other
+    assert other.endswith(f"<- {ORIGIN}/r1")
     assert lines[5:] == [f"missed: {ORIGIN}/r2"]
 
 

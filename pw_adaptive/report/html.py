@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from pw_adaptive.core.stopper import MIN_RELEVANCE, AdaptiveOptions
-from pw_adaptive.records import SkipRecord
+from pw_adaptive.core.stopper import AdaptiveOptions
+from pw_adaptive.records import SkipRecord, final_relevant
 from pw_adaptive.report.log import CrawlLog, PageRow
 from pw_adaptive.report.plot import COVERAGE_COLOUR, RELEVANCE_COLOUR, render_plot, term_colour
 
@@ -211,7 +211,7 @@ def _banner(log: CrawlLog) -> str:
 
 def _facts(log: CrawlLog, terms: Sequence[str], target: int) -> str:
     s = log.summary or {}
-    relevant = sum(1 for p in log.pages if _relevant(p))
+    relevant = len(final_relevant(log.pages))
     last = log.pages[-1].evidence if log.pages else ()
     evidence = s.get("evidence") or dict(zip(terms, last, strict=False))
     rows: list[tuple[str, str]] = []
@@ -219,7 +219,7 @@ def _facts(log: CrawlLog, terms: Sequence[str], target: int) -> str:
         rows.append(("start URL", _link(str(s["start_url"]), str(s["start_url"]))))
     if s.get("query"):
         rows.append(("query", _e(s["query"])))
-    rows.append(("pages", f"{len(log.pages)} fetched, {relevant} relevant (≥ {MIN_RELEVANCE:g})"))
+    rows.append(("pages", f"{len(log.pages)} fetched, {relevant} relevant"))
     if "coverage" in s:
         rows.append(("coverage", f"{float(s['coverage']):.0%}"))
     if evidence:
@@ -313,11 +313,6 @@ def _legend(terms: Sequence[str]) -> str:
     return f'<p class="legend">{"".join(items)}</p>'
 
 
-def _relevant(page: PageRow) -> bool:
-    """Counted relevant, as ``CrawlResult.relevant_pages`` counts them."""
-    return page.relevance >= MIN_RELEVANCE and page.note is None
-
-
 def _badges(page: PageRow) -> str:
     out = []
     if page.blind:
@@ -382,8 +377,11 @@ def tree_structure(
 
 
 def render_tree(pages: Sequence[PageRow], skips: Sequence[SkipRecord]) -> str:
-    """Nested ``<ul>``/``<details>`` by parent; iterative, so any depth renders."""
+    """Nested ``<ul>``/``<details>`` by parent; iterative, so any depth renders.
+    The pages of the crawl's final answer (``CrawlResult.relevant_pages``) are
+    set in bold."""
     roots, children, traps, orphans = tree_structure(pages, skips)
+    relevant = {id(page) for page in final_relevant(pages)}
     out = ['<div class="tree" id="tree"><ul>']
     # A stack of pending work: an int is a page to open, a str is markup to emit.
     stack: list[int | str] = list(reversed(roots))
@@ -393,7 +391,7 @@ def render_tree(pages: Sequence[PageRow], skips: Sequence[SkipRecord]) -> str:
             out.append(item)
             continue
         page = pages[item]
-        cls = "node relevant" if _relevant(page) else "node"
+        cls = "node relevant" if id(page) in relevant else "node"
         kids, trapped = children.get(item, []), traps.get(item, [])
         if not kids and not trapped:
             out.append(f'<li class="{cls}" id="p{page.order}"><span class="line">')

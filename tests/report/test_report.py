@@ -254,6 +254,23 @@ def test_the_tree_nests_pages_by_parent_with_trap_and_blind_badges() -> None:
     assert f"{SITE}/calendar/2031/05/" in document
 
 
+def test_the_pages_of_the_final_answer_are_counted_and_set_in_bold() -> None:
+    records = [
+        page(1, "/", None),
+        page(2, "/news", "/", relevance=0.2, relevant=True),  # marked early
+        page(3, "/life/halls", "/", relevance=0.6, relevant=True),
+        page(4, "/life/halls/prices", "/life/halls", relevance=0.4, relevant=True),
+        page(5, "/life/map", "/", relevance=0.5),  # never marked
+        summary(pages=5),
+    ]
+    document = render_html(parse_lines(lines(records)))
+    classes = {a["id"]: a.get("class") for tag, a in parse(document).tags if tag == "li"}
+    assert classes == {
+        "p1": "node", "p2": "node", "p3": "node relevant", "p4": "node relevant", "p5": "node",
+    }  # fmt: skip
+    assert "5 fetched, 2 relevant" in document
+
+
 def test_a_parent_that_is_missing_or_later_makes_a_root_and_cycles_cannot_happen() -> None:
     records = [page(1, "/a", "/b"), page(2, "/b", "/a"), page(3, "/c", "/gone")]
     skips = [{"type": "skip", "url": SITE + "/t", "parent": SITE + "/gone", "reason": "calendar"}]

@@ -1,0 +1,76 @@
+"""The crawl's final judgement of which pages are about the query
+(``records.final_relevant``, what ``CrawlResult.relevant_pages`` returns)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pw_adaptive.core.relevance import FINAL_SHARE_OF_BEST
+from pw_adaptive.records import CrawlResult, PageRecord, final_relevant
+
+SITE = "https://u.edu"
+
+
+def record(path: str, relevance: float, relevant: bool = True, **kw: Any) -> PageRecord:
+    fields: dict[str, Any] = {
+        "url": SITE + path, "final_url": SITE + path, "title": path, "depth": 1,
+        "relevance": relevance, "link_score": 0.5, "blind": False, "evidence": (0,),
+        "fresh": False, "markdown": "", "relevant": relevant,
+    }  # fmt: skip
+    fields.update(kw)
+    return PageRecord(**fields)
+
+
+def paths(pages: list[PageRecord]) -> list[str]:
+    return [p.url.removeprefix(SITE) for p in pages]
+
+
+def test_a_page_marked_early_is_held_against_the_best_page_of_the_crawl() -> None:
+    assert FINAL_SHARE_OF_BEST == 0.5
+    pages = [
+        record("/news/open-day.html", 0.2),  # marked while it was the best
+        record("/about.html", 0.1, relevant=False),
+        record("/housing/halls.html", 0.6),
+        record("/housing/rents.html", 0.3),  # half of the best: kept
+        record("/contact.html", 0.29),  # just under half, at the site's root
+    ]
+    assert paths(final_relevant(pages)) == ["/housing/halls.html", "/housing/rents.html"]
+    result = CrawlResult(
+        start_url=SITE + "/", query="housing", terms=("housing",), stop_reason="saturated",
+        pages=tuple(pages), attachments=(), coverage=1.0, evidence=(3,),
+    )  # fmt: skip
+    assert paths(result.relevant_pages()) == ["/housing/halls.html", "/housing/rents.html"]
+    assert result.summary()["relevant_pages"] == 2
+    # A page never marked stays out, however relevant.
+    assert final_relevant([record("/a.html", 0.9, relevant=False)]) == []
+
+
+def test_a_page_in_the_folder_of_a_page_kept_is_kept() -> None:
+    pages = [
+        record("/dorms/", 0.5),
+        record("/dorms/north/", 0.45),
+        record("/dorms/north/elm.html", 0.2),  # the folder of "/dorms/north/": kept
+        record("/dorms/north/oak.html", 0.2, relevant=False),  # not marked
+        record("/dorms/south/ash.html", 0.2),  # its folder has no page kept
+        record("/news/2026/", 0.2),
+    ]
+    assert paths(final_relevant(pages)) == ["/dorms/", "/dorms/north/", "/dorms/north/elm.html"]
+    # Hash routes: the route's folder.
+    routes = [
+        record("/#/housing/halls", 0.6),
+        record("/#/housing/fees", 0.2),
+        record("/#/news", 0.2),
+    ]
+    assert paths(final_relevant(routes)) == ["/#/housing/halls", "/#/housing/fees"]
+
+
+def test_the_root_folder_keeps_nothing_and_unobserved_pages_do_not_count() -> None:
+    pages = [record("/index.html", 0.6), record("/contact.html", 0.2)]
+    assert paths(final_relevant(pages)) == ["/index.html"]
+    # A duplicate or a failed page neither is kept nor sets the best.
+    pages = [
+        record("/a/x.html", 0.3),
+        record("/b/y.html", 0.9, note="duplicate_content"),
+        record("/c/z.html", 0.9, error="http_500"),
+    ]
+    assert paths(final_relevant(pages)) == ["/a/x.html"]
