@@ -253,8 +253,8 @@ class Adaptive:
         self._sources = 0  # pages that contributed fresh evidence
         self._best = 0.0  # the highest relevance observed
         self._last_fresh = False
-        # The highest link score among pages that added nothing new since the
-        # last page that did (lead_beats_failed).
+        # The highest link score among pages not about the query since the
+        # last page that was about it or brought something new (lead_beats_failed).
         self._failed_promise = 0.0
 
     def coverage(self) -> float:
@@ -373,13 +373,16 @@ class Adaptive:
             return None
         return reason
 
+    def _weak(self, relevance: float) -> bool:
+        """After the first find, a page of this relevance is far below the best
+        page so far (``fresh_share_of_best``): it adds evidence but nothing new."""
+        share = self.options.fresh_share_of_best
+        return share is not None and self._collected > 0 and relevance < share * self._best
+
     def _about(self, relevance: float) -> bool:
         """Whether a page of this relevance counts as about the query: it
-        gives evidence and is not far below the best page so far
-        (``fresh_share_of_best``)."""
-        share = self.options.fresh_share_of_best
-        weak = share is not None and self._collected > 0 and relevance < share * self._best
-        return relevance >= EVIDENCE_RELEVANCE and not weak
+        gives evidence and is not weak (``_weak``)."""
+        return relevance >= EVIDENCE_RELEVANCE and not self._weak(relevance)
 
     def _observe(
         self, query: Query, markdown: str, relevance: float, blind: bool, hits: TextHits | None
@@ -387,10 +390,8 @@ class Adaptive:
         """The seed's rules for one page (see ``observe``)."""
         self._last_fresh = False
         patience = max(self.options.patience, 1)
-        share = self.options.fresh_share_of_best
-        # Judged against the best page before this one and this one: a page
-        # far below the find adds evidence but nothing new (fresh_share_of_best).
-        weak = share is not None and self._collected > 0 and relevance < share * self._best
+        # Judged against the best page before this one, not this one.
+        weak = self._weak(relevance)
         self._best = max(self._best, relevance)
         if self._collected == 0:
             if blind and relevance < MIN_RELEVANCE:
