@@ -185,7 +185,7 @@ class AdaptiveOptions:
     just led nowhere is no reason to keep going: a year's course notes, each
     behind a link whose URL names the year and term of the query, forgave one
     another's empty pages and kept a crawl going for its whole budget (100
-    pages, 0.15 each). Links that score the same as the failed ones are still
+    pages, about 0.15 each). Links that score the same as the failed ones are still
     followed while the ordinary patience lasts, and pages about the query
     that add little (one dormitory building after another) keep the
     forgiveness going. False: any lead at ``forgive_score`` forgives, as

@@ -16,7 +16,7 @@ from html import escape
 from typing import Any
 
 from pw_adaptive.core.stopper import AdaptiveOptions
-from pw_adaptive.records import SkipRecord, final_relevant
+from pw_adaptive.records import PageRecord, SkipRecord, final_relevant
 from pw_adaptive.report.log import CrawlLog, PageRow
 from pw_adaptive.report.plot import COVERAGE_COLOUR, RELEVANCE_COLOUR, render_plot, term_colour
 
@@ -121,6 +121,8 @@ def render_html(log: CrawlLog) -> str:
     summary = log.summary or {}
     terms = _terms(log)
     target = _evidence_target(summary)
+    # The crawl's answer (CrawlResult.relevant_pages): counted and set in bold.
+    relevant = final_relevant(log.pages)
     title = f"pw-adaptive report: {summary.get('query') or 'crawl'}"
     parts = [
         "<!DOCTYPE html>",
@@ -140,7 +142,7 @@ def render_html(log: CrawlLog) -> str:
         parts.append('<div class="notes" id="notes"><ul>')
         parts.extend(f"<li>{_e(n)}</li>" for n in notes)
         parts.append("</ul></div>")
-    parts.append(_facts(log, terms, target))
+    parts.append(_facts(log, terms, target, len(relevant)))
     parts.append('<h2 id="plot-heading">Coverage, evidence and relevance over fetch order</h2>')
     parts.append(_legend(terms))
     parts.append(render_plot(log.pages, terms, target))
@@ -153,7 +155,7 @@ def render_html(log: CrawlLog) -> str:
         'with no clue for the query, <span class="badge trap">trap: reason</span> a '
         "link refused as a URL trap.</p>"
     )
-    parts.append(render_tree(log.pages, log.skips))
+    parts.append(render_tree(log.pages, log.skips, relevant))
     parts.append(_time_section(log))
     parts.append('<h2 id="pages-heading">Pages by relevance</h2>')
     parts.append(_pages_table(log.pages))
@@ -209,9 +211,8 @@ def _banner(log: CrawlLog) -> str:
     )
 
 
-def _facts(log: CrawlLog, terms: Sequence[str], target: int) -> str:
+def _facts(log: CrawlLog, terms: Sequence[str], target: int, relevant: int) -> str:
     s = log.summary or {}
-    relevant = len(final_relevant(log.pages))
     last = log.pages[-1].evidence if log.pages else ()
     evidence = s.get("evidence") or dict(zip(terms, last, strict=False))
     rows: list[tuple[str, str]] = []
@@ -376,12 +377,14 @@ def tree_structure(
     return roots, children, traps, orphans
 
 
-def render_tree(pages: Sequence[PageRow], skips: Sequence[SkipRecord]) -> str:
+def render_tree(
+    pages: Sequence[PageRow], skips: Sequence[SkipRecord], relevant: Sequence[PageRecord]
+) -> str:
     """Nested ``<ul>``/``<details>`` by parent; iterative, so any depth renders.
-    The pages of the crawl's final answer (``CrawlResult.relevant_pages``) are
-    set in bold."""
+    The pages of the crawl's answer (``relevant``: ``final_relevant(pages)``)
+    are set in bold."""
     roots, children, traps, orphans = tree_structure(pages, skips)
-    relevant = {id(page) for page in final_relevant(pages)}
+    answer = {id(page) for page in relevant}
     out = ['<div class="tree" id="tree"><ul>']
     # A stack of pending work: an int is a page to open, a str is markup to emit.
     stack: list[int | str] = list(reversed(roots))
@@ -391,7 +394,7 @@ def render_tree(pages: Sequence[PageRow], skips: Sequence[SkipRecord]) -> str:
             out.append(item)
             continue
         page = pages[item]
-        cls = "node relevant" if id(page) in relevant else "node"
+        cls = "node relevant" if id(page) in answer else "node"
         kids, trapped = children.get(item, []), traps.get(item, [])
         if not kids and not trapped:
             out.append(f'<li class="{cls}" id="p{page.order}"><span class="line">')

@@ -775,7 +775,7 @@ GROUP_LINKS = {
 the one nested in "Fees" too."""
 
 
-def test_a_menus_collapsed_groups_are_opened_together_each_keeping_its_own_links(
+def test_a_menus_collapsed_groups_are_opened_in_one_copy_each_keeping_its_own_links(
     loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
 ) -> None:
     async def twice() -> tuple[RenderedPage, RenderedPage, int, int, int]:
