@@ -711,7 +711,15 @@ async def run_all(
     gate = asyncio.Semaphore(args.tasks_at_once)
     done = 0
     async with async_playwright() as pw:
-        render_settings = RenderSettings(explore_clicks=not args.no_explore_clicks)
+        # One renderer (and so one ClickMemory) serves every task of the run,
+        # each URL rendered once for all of them: a crawl's exploration budget
+        # (explore_budget_s, 120 s) would be spent by the first sites' pages and
+        # leave the later ones unexplored, as it did in some runs (all of
+        # thu-wiki's and iwi-hka's click-only links missing). Each page's
+        # exploration stays bounded by click_budget_s.
+        render_settings = RenderSettings(
+            explore_clicks=not args.no_explore_clicks, explore_budget_s=None
+        )
         browser = await launch_browser(pw, render_settings)
         async with PlaywrightRenderer(browser, render_settings) as renderer:
             context = await renderer.context()
