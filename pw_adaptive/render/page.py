@@ -37,7 +37,7 @@ from pw_adaptive.render.extract import Extraction, extract_page
 from pw_adaptive.render.guard import GuardRoute, install_guard, remove_guard
 from pw_adaptive.render.hooks import PageState, close_quietly, consume_error, prepare_page
 from pw_adaptive.render.markdown import html_to_markdown
-from pw_adaptive.render.ready import wait_until_ready
+from pw_adaptive.render.ready import QuietTimers, wait_until_ready
 from pw_adaptive.render.records import ClosedOnExit, RenderSettings
 from pw_adaptive.render.search_index import search_indexes
 from pw_adaptive.text.languages import phrases
@@ -143,6 +143,11 @@ class PlaywrightRenderer(ClosedOnExit):
         self.click_memory = click_memory or ClickMemory(self._settings.explore_budget_s)
         """What click targets led to on the sites rendered (shared with the other
         renderers of a crawl when given), and the crawl's exploration time."""
+        self.quiet_timers: QuietTimers | None = (
+            QuietTimers() if self._settings.learn_quiet_timers else None
+        )
+        """The timers of the sites rendered that the ready wait no longer
+        waits for (``RenderSettings.learn_quiet_timers``)."""
         self._relaunch = relaunch
         self.relaunches = 0
         """Times the browser was relaunched after it went away."""
@@ -367,7 +372,7 @@ class PlaywrightRenderer(ClosedOnExit):
             if document_kind is not None and response is not None:
                 raise _NotAPage(document_kind, response.status)
             t_ready = time.monotonic()
-            ready = await wait_until_ready(page, settings)
+            ready = await wait_until_ready(page, settings, self.quiet_timers)
             if ready == "unresponsive":
                 raise _Unresponsive
             clicked = 0
@@ -385,7 +390,7 @@ class PlaywrightRenderer(ClosedOnExit):
                     raise
                 # A late client-side redirect replaced the document: extract the new one.
                 await page.wait_for_load_state("domcontentloaded")
-                ready = await wait_until_ready(page, settings)
+                ready = await wait_until_ready(page, settings, self.quiet_timers)
                 extraction = await extract_page(page, **bounds)
             final_url = page.url
             await indexes.probe(page, url, settings)

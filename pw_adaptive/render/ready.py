@@ -17,7 +17,9 @@ and text; attribute flips such as animated classes are ignored):
   renders after a delay, must not look static);
 * earlier, after only ``settle_ms`` of quiet (counted from the last change, or
   from the start of the wait), when nothing that could change the DOM is
-  pending: no short timer (``setTimeout`` of at most a second) or animation
+  pending: no short timer (``setTimeout`` of at most a second; not one that
+  three of the host's pages saw run without changing their content,
+  :class:`QuietTimers`) or animation
   frame waiting to run (a frame requested from a frame's own callback, an
   animation loop that some libraries keep running for the page's whole life,
   only while the DOM changed within ``settle_ms``), no ``fetch``/XHR to any
@@ -47,12 +49,22 @@ The init script (``ACTIVITY_SCRIPT``) keeps the page's pending work in
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from playwright.async_api import Page
 
 from pw_adaptive.render.records import RenderSettings
 
-__all__ = ["ACTIVITY_SCRIPT", "READY_FUNCTION", "settled", "wait_until_ready"]
+__all__ = [
+    "ACTIVITY_SCRIPT",
+    "READY_FUNCTION",
+    "TIMER_EVIDENCE",
+    "QuietTimers",
+    "settled",
+    "wait_until_ready",
+]
 
 ACTIVITY_SCRIPT = r"""
 (() => {
@@ -68,6 +80,7 @@ ACTIVITY_SCRIPT = r"""
     loopFrames: new Set(),  // the same, requested from a frame's own callback
     inFrame: 0,          // > 0 while a frame's callback runs
     lastChange: -1,      // when an element or text node was last added or removed
+    fired: [],           // [call site, when] of the short timers that ran
   };
   // Same site = same last two host labels (three under a two-letter ccTLD with a
   // generic second level such as ac.uk, edu.au): cross-site beacons must not
@@ -135,18 +148,29 @@ ACTIVITY_SCRIPT = r"""
   }
   // Short timeouts are work about to happen (a router's delayed render, a
   // redirect); longer ones (carousels, session warnings) are not waited for.
-  const SHORT_MS = 1000;
+  // A timer of SITE_MS or more is named by its delay and the caller's frame
+  // (script URL, line, column), the same on every page of a site's build, so
+  // that the renderer can learn the ones that never change the content (a
+  // theme's "transitions on again" timer after mount) and stop waiting for
+  // them (QuietTimers).
+  const SHORT_MS = 1000, SITE_MS = 50;
   const setT = window.setTimeout, clearT = window.clearTimeout;
   A.setTimeout = (fn, ms) => setT.call(window, fn, ms);
+  const callSite = () => {
+    const frames = String(new Error().stack || "").split("\n");
+    return frames.length > 3 ? frames[3].trim() : "";
+  };
   window.setTimeout = function (handler, delay, ...rest) {
     const ms = Number(delay) || 0;
     if (typeof handler !== "function" || ms > SHORT_MS) return setT.apply(window, arguments);
+    const site = ms >= SITE_MS ? ms + " " + callSite() : "";
     let id = 0;
     id = setT.call(window, function () {
       A.timers.delete(id);
+      if (site && A.fired.length < 200) A.fired.push([site, now()]);
       return handler.apply(this, arguments);
     }, ms, ...rest);
-    A.timers.set(id, now() + ms);
+    A.timers.set(id, [now() + ms, site]);
     return id;
   };
   window.clearTimeout = function (id) {
@@ -280,9 +304,10 @@ ACTIVITY_SCRIPT = r"""
   }
   // Why the page is not settled ("" when it is): pending work that can still
   // change the DOM within the next `horizonMs` (a timer due later is not
-  // waited for: the caller would not wait that long anyway), or a response
-  // or load that ended less than `settleMs` ago.
-  A.busy = (settleMs, horizonMs) => {
+  // waited for: the caller would not wait that long anyway; nor is one whose
+  // call site is in `quiet`, a Set), or a response or load that ended less
+  // than `settleMs` ago.
+  A.busy = (settleMs, horizonMs, quiet) => {
     const t = now();
     if (document.readyState !== "complete") return "loading";
     if (A.pendingAll > 0) return "requests";
@@ -292,7 +317,8 @@ ACTIVITY_SCRIPT = r"""
     if (A.lastLoadEnd >= 0 && t - A.lastLoadEnd < settleMs) return "loaded";
     for (const w of A.silentWorkers)
       if (w.asked || w.loaded < 0 || t - w.loaded < settleMs) return "workers";
-    for (const due of A.timers.values()) if (due <= t + horizonMs) return "timers";
+    for (const [due, site] of A.timers.values())
+      if (due <= t + horizonMs && !(quiet && quiet.has(site))) return "timers";
     if (A.frames.size > 0) return "frames";
     if (A.loopFrames.size > 0 && A.lastChange >= 0 && t - A.lastChange < settleMs) return "frames";
     return "";
@@ -303,8 +329,9 @@ ACTIVITY_SCRIPT = r"""
 in flight, short timers, animation frames) in ``window.__pwAdaptive``."""
 
 READY_FUNCTION = r"""
-({ quietMs, graceMs, capMs, settleMs }) => new Promise((resolve) => {
+({ quietMs, graceMs, capMs, settleMs, quietTimers }) => new Promise((resolve) => {
   const A = window.__pwAdaptive || {};
+  const quiet = new Set(quietTimers || []);
   const later = A.setTimeout || ((fn, ms) => setTimeout(fn, ms));
   const W = { t0: performance.now(), lastChange: -1 };
   W.observer = new MutationObserver(() => { W.lastChange = performance.now(); });
@@ -330,15 +357,23 @@ READY_FUNCTION = r"""
     if (W.lastChange >= 0 && now - W.lastChange >= quietMs && settled(quietMs)) verdict = "quiet";
     else if (W.lastChange < 0 && now - W.t0 >= grace && settled(2 * quietMs)) verdict = "static";
     else if (settleMs > 0 && A.busy && onTime && now - since >= settleMs &&
-             A.busy(settleMs, Math.max(0, due - now)) === "")
+             A.busy(settleMs, Math.max(0, due - now), quiet) === "")
       verdict = W.lastChange >= 0 ? "quiet" : "static";
     else if (now >= deadline) verdict = "cap";
-    if (verdict) { W.observer.disconnect(); resolve(verdict); } else later(tick, 40);
+    if (!verdict) { later(tick, 40); return; }
+    W.observer.disconnect();
+    // Each timer that ran while the page was awaited, and whether an element
+    // or text node was added or removed since it ran (its own rendering comes
+    // in the same task or the next few).
+    const timers = (A.fired || []).map(([site, when]) => [site, A.lastChange >= when]);
+    resolve({ verdict, timers });
   };
   tick();
 })
 """
-"""Function evaluated after DOMContentLoaded; resolves to quiet, static or cap."""
+"""Function evaluated after DOMContentLoaded; resolves to ``{verdict, timers}``:
+quiet, static or cap, and each short timer that ran with whether the content
+changed after it (for :class:`QuietTimers`)."""
 
 _SETTLED_FUNCTION = r"""
 ([settleMs, horizonMs]) => window.__pwAdaptive && window.__pwAdaptive.busy
@@ -360,13 +395,90 @@ async def settled(page: Page, settle_ms: int, horizon_ms: int) -> bool:
         return False
 
 
-async def wait_until_ready(page: Page, settings: RenderSettings) -> str:
+TIMER_EVIDENCE = 3
+"""Pages of a host on which a timer's call site must have run without the
+content changing after it, and none with, before the early rule stops
+waiting for it on the host's later pages (:class:`QuietTimers`)."""
+
+
+@dataclass
+class _TimerSite:
+    quiet_pages: set[str] = field(default_factory=set)
+    changed: bool = False
+
+
+class QuietTimers:
+    """Short timers that a site's pages set and that never change their content.
+
+    The early rule waits for every short timer due before the quiet rule would
+    decide: its callback may render the page. Some never do. VitePress's
+    sidebar sets one of 300 ms on every page to turn its transitions back on
+    after mounting (a class, no content), so every page of bnbu-handbook
+    waited about 0.2 s longer than its loads and content needed. A timer is
+    named by its delay and its caller's frame in the site's script (URL,
+    line and column: the same on every page of one build); once
+    :data:`TIMER_EVIDENCE` pages of a host saw it run with no element or
+    text node added or removed after it, and no page saw it followed by a
+    change, the early rule no longer waits for it on that host. Any change
+    after it (on any later page) ends that for the crawl. The quiet and
+    static windows still apply to every page. One instance serves one
+    renderer; pure Python."""
+
+    def __init__(self) -> None:
+        self._hosts: dict[str, dict[str, _TimerSite]] = {}
+
+    def quiet(self, url: str) -> list[str]:
+        """The call sites of ``url``'s host not to wait for."""
+        sites = self._hosts.get(_host(url), {})
+        return sorted(
+            name
+            for name, site in sites.items()
+            if not site.changed and len(site.quiet_pages) >= TIMER_EVIDENCE
+        )
+
+    def learn(self, url: str, timers: Sequence[Sequence[object]]) -> None:
+        """Record what the timers that ran on the page at ``url`` were followed
+        by: ``[call site, changed]`` pairs as the page reports them (a page
+        that reports nothing usable teaches nothing)."""
+        ran: dict[str, bool] = {}
+        for item in timers:
+            if len(item) == 2 and isinstance(item[0], str) and item[0]:
+                ran[item[0]] = ran.get(item[0], False) or bool(item[1])
+        if not ran:
+            return
+        sites = self._hosts.setdefault(_host(url), {})
+        for name, changed in ran.items():
+            site = sites.get(name)
+            if site is None:
+                if len(sites) >= _MAX_SITES_PER_HOST:
+                    continue
+                site = sites[name] = _TimerSite()
+            if changed:
+                site.changed = True
+            elif len(site.quiet_pages) < TIMER_EVIDENCE:
+                site.quiet_pages.add(url)
+
+
+_MAX_SITES_PER_HOST = 1000
+"""Timer call sites remembered per host at most (a page that makes up new
+script URLs for ever must not grow the memory)."""
+
+
+def _host(url: str) -> str:
+    return (urlsplit(url).hostname or "").lower()
+
+
+async def wait_until_ready(
+    page: Page, settings: RenderSettings, timers: QuietTimers | None = None
+) -> str:
     """Wait until ``page`` is ready (see the module doc); return how it ended.
 
     A client-side redirect during the wait (a new document) restarts detection
     on the new document, within the same cap. Never raises for a slow page:
     the cap is enforced in the page and again here (``"unresponsive"`` when the
-    page did not answer by then).
+    page did not answer by then). With ``timers``, the early rule does not wait
+    for the timers it knows to be quiet on the page's host, and learns from
+    the timers that ran on this page.
     """
     loop = asyncio.get_running_loop()
     deadline = loop.time() + settings.ready_cap_ms / 1000
@@ -377,12 +489,18 @@ async def wait_until_ready(page: Page, settings: RenderSettings) -> str:
             "graceMs": min(settings.grace_ms, left_ms),
             "capMs": left_ms,
             "settleMs": settings.settle_ms,
+            "quietTimers": timers.quiet(page.url) if timers is not None else [],
         }
         try:
-            verdict = await asyncio.wait_for(
+            outcome = await asyncio.wait_for(
                 page.evaluate(READY_FUNCTION, args), timeout=left_ms / 1000 + 2.0
             )
-            return str(verdict)
+            if not isinstance(outcome, dict):  # a page that replaced Promise or Array
+                return "cap" if outcome is None else str(outcome)
+            ran = outcome.get("timers")
+            if timers is not None and isinstance(ran, list):
+                timers.learn(page.url, [item for item in ran if isinstance(item, list)])
+            return str(outcome.get("verdict"))
         except TimeoutError:
             return "unresponsive"
         except Exception as exc:

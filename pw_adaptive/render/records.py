@@ -45,6 +45,13 @@ class RenderSettings:
     rule off: ``quiet_ms``, ``grace_ms`` and ``click_wait_ms`` always apply."""
     ready_cap_ms: int = 5000
     """Ready detection never waits longer than this (pages that never stop mutating)."""
+    learn_quiet_timers: bool = True
+    """Learn, per host, the short timers that its pages set and that never
+    change their content (a theme's timer that turns its transitions back
+    on after mounting), and let the early rule stop waiting for them once
+    three pages saw one run with nothing added or removed after it
+    (``pw_adaptive.render.ready.QuietTimers``). False: every short timer
+    due before the quiet rule decides is waited for."""
     block_resources: bool = True
     """Load no images, web fonts or media: extraction never needs them (Chromium
     switches for a browser ``launch_browser`` starts, a route otherwise)."""

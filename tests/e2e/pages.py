@@ -618,6 +618,33 @@ const tip = document.getElementById("tip");
 </script></body></html>"""
 
 
+# A theme's script, shared by every page of a site, sets a short timer on
+# each page: ``TIMER_THEME_JS`` only toggles a class when it runs (the
+# content stays as it is), ``TIMER_RENDER_JS`` adds the page's text then.
+TIMER_THEME_JS = """
+function mounted() {
+  setTimeout(() => { document.body.classList.add("transitions-on"); }, 300);
+}
+mounted();
+"""
+TIMER_RENDER_JS = """
+function mounted() {
+  setTimeout(() => {
+    const p = document.createElement("p");
+    p.textContent = "Grants are paid in " + document.title + ".";
+    document.querySelector("main").append(p);
+  }, 300);
+}
+mounted();
+"""
+
+
+def _timer_page(script: str, month: str) -> str:
+    return f"""<!doctype html><html><head><title>{month}</title></head><body>
+<main><h1>Payments in {month}</h1></main>
+<script src="/{script}"></script></body></html>"""
+
+
 ROUTE_CARDS = _route_cards()
 ROUTE_CARDS_SCROLLED = _route_cards(scrolled=True)
 
@@ -706,6 +733,13 @@ ROUTES: dict[str, Page] = {
     "/groups/jump": Page(LAZY_GROUPS_JUMP),
     "/spa": Page(HASH_SPA),
     "/route-cards": Page(ROUTE_CARDS),
+    "/timer-theme.js": Page(TIMER_THEME_JS, content_type="text/javascript"),
+    "/timer-render.js": Page(TIMER_RENDER_JS, content_type="text/javascript"),
+    **{
+        f"/timers/{kind}/{month}": Page(_timer_page(f"timer-{kind}.js", month))
+        for kind in ("theme", "render")
+        for month in ("May", "June", "July", "August")
+    },
     "/frame-loop": Page(_frame_loop()),
     "/frame-loop-grows": Page(_frame_loop(grows=True)),
     "/route-cards/scrolled": Page(ROUTE_CARDS_SCROLLED),

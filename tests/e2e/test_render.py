@@ -206,6 +206,56 @@ def test_an_endless_animation_loop_is_pending_work_only_while_the_dom_changes(
     assert _busy_after_load(loop, chromium_browser, site + "/frame-loop-grows") == "frames"
 
 
+def test_a_timer_that_never_changes_the_content_stops_being_awaited(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    # The same call site of the site's script runs a timer on every page
+    # without adding anything: after three pages the renderer no longer
+    # waits for it, and a page's early rule then finds nothing pending while
+    # that timer (300 ms, set again by the theme's own function) is due.
+    renderer = PlaywrightRenderer(chromium_browser, SETTINGS)
+    assert renderer.quiet_timers is not None
+    months = ("May", "June", "July")
+    try:
+        for month in months:
+            assert renderer.quiet_timers.quiet(site) == []
+            page = loop.run_until_complete(renderer.render(f"{site}/timers/theme/{month}"))
+            assert f"Payments in {month}" in page.markdown
+        quiet = renderer.quiet_timers.quiet(site)
+    finally:
+        loop.run_until_complete(renderer.close())
+    assert len(quiet) == 1 and quiet[0].startswith("300 ") and "timer-theme.js" in quiet[0]
+
+    async def busy(ignored: list[str]) -> str:
+        context = await chromium_browser.new_context()
+        await context.add_init_script(ACTIVITY_SCRIPT)
+        page = await context.new_page()
+        try:
+            await page.goto(site + "/timers/theme/August")
+            await page.wait_for_timeout(500)  # the load and the first timer are over
+            script = "(quiet) => { mounted(); return window.__pwAdaptive.busy(100, 1000, new Set(quiet)); }"
+            return str(await page.evaluate(script, ignored))
+        finally:
+            await context.close()
+
+    assert loop.run_until_complete(busy([])) == "timers"
+    assert loop.run_until_complete(busy(quiet)) == ""
+
+
+def test_a_timer_that_renders_content_is_awaited_on_every_page(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    renderer = PlaywrightRenderer(chromium_browser, SETTINGS)
+    assert renderer.quiet_timers is not None
+    try:
+        for month in ("May", "June", "July", "August"):
+            page = loop.run_until_complete(renderer.render(f"{site}/timers/render/{month}"))
+            assert f"Grants are paid in {month}." in page.markdown
+        assert renderer.quiet_timers.quiet(site) == []
+    finally:
+        loop.run_until_complete(renderer.close())
+
+
 def test_a_page_that_breaks_json_is_still_extracted(render: Render) -> None:
     page = render("/broken-json")
     assert "Travel grants cover up to 300 euros." in page.markdown
