@@ -10,7 +10,9 @@ changes its URL and ``history.back()`` does not bring the same document back
 to the page's route (a card grid of client-side routes is explored in one
 copy). A URL change after the click (pushState, a hash route) or a
 main-frame navigation (recorded and aborted, never loaded) yields a ``Link``
-with ``via_click=True``; a popup's URL too; an in-page anchor does not. A
+with ``via_click=True``; so does a window it opens on the same site (a
+copy's ``window.open`` records the URL and opens nothing; a window to
+another site, a share button's, leads nowhere); an in-page anchor does not. A
 click that navigates nowhere but adds anchors to the page (a menu group that
 renders its items only once opened, as Docusaurus 2's collapsed sidebar
 categories do) yields the links it added, as the extraction script sees them
@@ -55,8 +57,13 @@ from playwright.async_api import BrowserContext, Page
 
 from pw_adaptive.core.links import Link
 from pw_adaptive.render.click_memory import CHROME_REGIONS, ClickMemory, click_key
-from pw_adaptive.render.extract import ClickCandidate, extract_page, mark_click_candidates
-from pw_adaptive.render.hooks import PageState, arm, close_quietly, prepare_page
+from pw_adaptive.render.extract import (
+    TAKE_OPENED,
+    ClickCandidate,
+    extract_page,
+    mark_click_candidates,
+)
+from pw_adaptive.render.hooks import PageState, arm, close_quietly, prepare_page, same_site
 from pw_adaptive.render.ready import settled, wait_until_ready
 from pw_adaptive.render.records import RenderSettings
 from pw_adaptive.render.search_index import search_indexes
@@ -580,6 +587,11 @@ class _Scratch:
         await _after_click(
             page, settings, lambda: bool(state.navigations or state.popups or page.url != before)
         )
+        # A window the click asked for (HOLD_POPUPS): a page of the site is
+        # where it leads; another site's (a share button's) is not crawled.
+        with suppress(Exception):
+            opened = await page.evaluate(TAKE_OPENED)
+            state.popups.extend(u for u in opened if isinstance(u, str) and same_site(u, before))
         here = before.partition("#")[0]
         self.reloaded = any(u.partition("#")[0] == here for u in state.navigations)
         led_to = next(

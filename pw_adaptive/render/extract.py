@@ -24,6 +24,8 @@ from pw_adaptive.text.normalize import normalize_main_text
 # ATTACHMENT_EXTENSIONS and attachment_kind live in pw_adaptive.pages; re-exported.
 __all__ = [
     "ATTACHMENT_EXTENSIONS",
+    "HOLD_POPUPS",
+    "TAKE_OPENED",
     "ClickCandidate",
     "Extraction",
     "attachment_kind",
@@ -236,8 +238,28 @@ async def extract_page(
     )
 
 
+HOLD_POPUPS = """() => {
+  if (window.__pwAdaptiveOpened) return;
+  window.__pwAdaptiveOpened = [];
+  window.open = function (url) {
+    try { window.__pwAdaptiveOpened.push(new URL(String(url ?? ""), location.href).href); }
+    catch (e) {}
+    return null;
+  };
+}"""
+"""Makes ``window.open`` record the URL asked for (absolute) in
+``window.__pwAdaptiveOpened`` and open nothing (:func:`mark_click_candidates`)."""
+
+TAKE_OPENED = "() => (window.__pwAdaptiveOpened || []).splice(0)"
+"""The URLs ``window.open`` was asked for since the last call (see ``HOLD_POPUPS``)."""
+
+
 async def mark_click_candidates(page: Page) -> list[str]:
     """Mark the candidates of a fresh copy of a page with ``data-pw-adaptive-click``
-    (their ordinal) and return their texts by ordinal."""
+    (their ordinal) and return their texts by ordinal. The copy serves only
+    for clicks from now on, so its ``window.open`` opens no window
+    (``HOLD_POPUPS``): a share button's window to another site cost a
+    renderer process and an error page (offline) or a request to that site."""
+    await page.evaluate(HOLD_POPUPS)
     texts: list[Any] = await page.evaluate(extraction_script(), {"mode": "mark"})
     return [str(t) for t in texts]

@@ -639,6 +639,21 @@ mounted();
 """
 
 
+# Two click-only buttons that open windows: a share button's to another site,
+# and a guide's on the site itself.
+SHARE = """<!doctype html><html><head><title>Share</title></head><body>
+<main><h1>Erasmus exchange</h1><p>Places for the spring term.</p>
+<button id="share">Share</button> <button id="guide">Open the guide</button></main>
+<script>
+document.getElementById("share").addEventListener("click", () => {
+  window.open("https://social.example/share?u=" + encodeURIComponent(location.href));
+});
+document.getElementById("guide").addEventListener("click", () => {
+  window.open("/guide-window", "guide", "width=400");
+});
+</script></body></html>"""
+
+
 def _timer_page(script: str, month: str) -> str:
     return f"""<!doctype html><html><head><title>{month}</title></head><body>
 <main><h1>Payments in {month}</h1></main>
@@ -733,6 +748,8 @@ ROUTES: dict[str, Page] = {
     "/groups/jump": Page(LAZY_GROUPS_JUMP),
     "/spa": Page(HASH_SPA),
     "/route-cards": Page(ROUTE_CARDS),
+    "/share": Page(SHARE),
+    "/guide-window": Page(_twin_page("Guide", "The exchange guide.")),
     "/timer-theme.js": Page(TIMER_THEME_JS, content_type="text/javascript"),
     "/timer-render.js": Page(TIMER_RENDER_JS, content_type="text/javascript"),
     **{

@@ -206,6 +206,18 @@ def test_an_endless_animation_loop_is_pending_work_only_while_the_dom_changes(
     assert _busy_after_load(loop, chromium_browser, site + "/frame-loop-grows") == "frames"
 
 
+def test_a_window_a_click_opens_is_a_link_on_the_site_and_nothing_elsewhere(
+    render: Render, site: str
+) -> None:
+    # The scratch copy's window.open opens no window: the guide's URL is
+    # learnt without a request, and the share window leads nowhere.
+    _Handler.requested.clear()
+    page = render("/share")
+    clicked = {link.url for link in page.links if link.via_click}
+    assert clicked == {site + "/guide-window"}
+    assert "/guide-window" not in _Handler.requested
+
+
 def test_a_timer_that_never_changes_the_content_stops_being_awaited(
     loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
 ) -> None:
