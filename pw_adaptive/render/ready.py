@@ -61,6 +61,7 @@ __all__ = [
     "ACTIVITY_SCRIPT",
     "READY_FUNCTION",
     "TIMER_EVIDENCE",
+    "TIMER_RECHECK",
     "QuietTimers",
     "settled",
     "wait_until_ready",
@@ -400,6 +401,11 @@ TIMER_EVIDENCE = 3
 content changing after it, and none with, before the early rule stops
 waiting for it on the host's later pages (:class:`QuietTimers`)."""
 
+TIMER_RECHECK = 10
+"""Every this many pages of a host, the ready wait waits for the host's quiet
+timers as for any other, to see whether they still change nothing
+(:class:`QuietTimers`)."""
+
 
 @dataclass
 class _TimerSite:
@@ -419,16 +425,29 @@ class QuietTimers:
     line and column: the same on every page of one build); once
     :data:`TIMER_EVIDENCE` pages of a host saw it run with no element or
     text node added or removed after it, and no page saw it followed by a
-    change, the early rule no longer waits for it on that host. Any change
-    after it (on any later page) ends that for the crawl. The quiet and
-    static windows still apply to every page. One instance serves one
-    renderer; pure Python."""
+    change, the early rule no longer waits for it on that host. A timer no
+    longer waited for mostly runs after the page was read, unseen, so every
+    :data:`TIMER_RECHECK`-th page of the host waits for them all again:
+    a change after one there (a timer of the theme that renders a widget
+    on some pages only) ends its quiet standing for the crawl, as any
+    change after it on a page that waited for it does. The quiet and static
+    windows still apply to every page. One instance serves one renderer;
+    pure Python."""
 
     def __init__(self) -> None:
         self._hosts: dict[str, dict[str, _TimerSite]] = {}
+        self._asked: dict[str, int] = {}
+
+    def for_page(self, url: str) -> list[str]:
+        """The call sites not to wait for on the page at ``url`` about to be
+        awaited: :meth:`quiet`, but none on every :data:`TIMER_RECHECK`-th
+        page of the host."""
+        host = _host(url)
+        asked = self._asked[host] = self._asked.get(host, 0) + 1
+        return [] if asked % TIMER_RECHECK == 0 else self.quiet(url)
 
     def quiet(self, url: str) -> list[str]:
-        """The call sites of ``url``'s host not to wait for."""
+        """The call sites of ``url``'s host known to change nothing."""
         sites = self._hosts.get(_host(url), {})
         return sorted(
             name
@@ -489,7 +508,7 @@ async def wait_until_ready(
             "graceMs": min(settings.grace_ms, left_ms),
             "capMs": left_ms,
             "settleMs": settings.settle_ms,
-            "quietTimers": timers.quiet(page.url) if timers is not None else [],
+            "quietTimers": timers.for_page(page.url) if timers is not None else [],
         }
         try:
             outcome = await asyncio.wait_for(

@@ -49,7 +49,9 @@ class RenderSettings:
     """Learn, per host, the short timers that its pages set and that never
     change their content (a theme's timer that turns its transitions back
     on after mounting), and let the early rule stop waiting for them once
-    three pages saw one run with nothing added or removed after it
+    three pages saw one run with nothing added or removed after it; every
+    tenth page of the host waits for them again, and one change after such
+    a timer has it awaited for the rest of the crawl
     (``pw_adaptive.render.ready.QuietTimers``). False: every short timer
     due before the quiet rule decides is waited for."""
     block_resources: bool = True

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pw_adaptive.render.ready import TIMER_EVIDENCE, QuietTimers
+from pw_adaptive.render.ready import TIMER_EVIDENCE, TIMER_RECHECK, QuietTimers
 
 THEME = "300 at mounted (https://uni.example/assets/theme.js:2:4885)"
 RENDER = "200 at load (https://uni.example/assets/app.js:1:90)"
@@ -56,3 +56,17 @@ def test_what_a_page_reports_that_is_not_a_timer_teaches_nothing() -> None:
     for url in _pages(TIMER_EVIDENCE):
         timers.learn(url, [["", False], [THEME], [3, False], [THEME, False, 1]])
     assert timers.quiet("https://uni.example/") == []
+
+
+def test_every_tenth_page_of_a_host_waits_for_its_quiet_timers_again() -> None:
+    timers = QuietTimers()
+    for url in _pages(TIMER_EVIDENCE):
+        timers.learn(url, [[THEME, False]])
+    given = [timers.for_page(f"https://uni.example/p/{i}") for i in range(1, 2 * TIMER_RECHECK + 1)]
+    waited = [i for i, quiet in enumerate(given, start=1) if quiet == []]
+    assert waited == [TIMER_RECHECK, 2 * TIMER_RECHECK]
+    assert all(quiet == [THEME] for quiet in given if quiet)
+    assert timers.for_page("https://other.example/") == []  # counted per host
+    # The page that waited saw it change the content: awaited from then on.
+    timers.learn("https://uni.example/p/20", [[THEME, True]])
+    assert timers.for_page("https://uni.example/p/21") == []
