@@ -157,9 +157,12 @@ ACTIVITY_SCRIPT = r"""
   const SHORT_MS = 1000, SITE_MS = 50;
   const setT = window.setTimeout, clearT = window.clearTimeout;
   A.setTimeout = (fn, ms) => setT.call(window, fn, ms);
+  const Error0 = window.Error;
   const callSite = () => {
-    const frames = String(new Error().stack || "").split("\n");
-    return frames.length > 3 ? frames[3].trim() : "";
+    try {  // a page may have replaced Error, or its stack
+      const frames = String(new Error0().stack || "").split("\n");
+      return frames.length > 3 ? frames[3].trim() : "";
+    } catch (e) { return ""; }
   };
   window.setTimeout = function (handler, delay, ...rest) {
     const ms = Number(delay) || 0;

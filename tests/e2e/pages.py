@@ -654,6 +654,19 @@ document.getElementById("guide").addEventListener("click", () => {
 </script></body></html>"""
 
 
+# A page that replaces Error before its scripts set their timers.
+ERROR_REPLACED = """<!doctype html><html><head><title>Odd</title></head><body>
+<main><h1>Library</h1></main>
+<script>
+window.Error = function () { throw new TypeError("no errors here"); };
+setTimeout(() => {
+  const p = document.createElement("p");
+  p.textContent = "The library opens at eight.";
+  document.querySelector("main").append(p);
+}, 300);
+</script></body></html>"""
+
+
 def _timer_page(script: str, month: str) -> str:
     return f"""<!doctype html><html><head><title>{month}</title></head><body>
 <main><h1>Payments in {month}</h1></main>
@@ -749,6 +762,7 @@ ROUTES: dict[str, Page] = {
     "/spa": Page(HASH_SPA),
     "/route-cards": Page(ROUTE_CARDS),
     "/share": Page(SHARE),
+    "/error-replaced": Page(ERROR_REPLACED),
     "/guide-window": Page(_twin_page("Guide", "The exchange guide.")),
     "/timer-theme.js": Page(TIMER_THEME_JS, content_type="text/javascript"),
     "/timer-render.js": Page(TIMER_RENDER_JS, content_type="text/javascript"),

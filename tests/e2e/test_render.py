@@ -268,6 +268,12 @@ def test_a_timer_that_renders_content_is_awaited_on_every_page(
         loop.run_until_complete(renderer.close())
 
 
+def test_a_page_that_replaces_error_still_gets_its_timers(render: Render) -> None:
+    # Timers are named from a stack trace: a page's own Error must not break them.
+    page = render("/error-replaced")
+    assert "The library opens at eight." in page.markdown
+
+
 def test_a_page_that_breaks_json_is_still_extracted(render: Render) -> None:
     page = render("/broken-json")
     assert "Travel grants cover up to 300 euros." in page.markdown
