@@ -156,14 +156,17 @@ class AdaptiveCrawler:
         from pw_adaptive.render.click_memory import ClickMemory
         from pw_adaptive.render.fetch import PlaywrightFetcher
         from pw_adaptive.render.page import PlaywrightRenderer
+        from pw_adaptive.render.ready import QuietTimers
 
         settings = self.render_settings
-        # One memory of click outcomes for the crawl, shared by recycled renderers.
+        # One memory of click outcomes and one of quiet timers for the crawl,
+        # shared by recycled renderers.
         memory = ClickMemory(settings.explore_budget_s)
+        timers = QuietTimers()
         if isinstance(self._browser, BrowserContext):
             # A BrowserContext is used as it is (never recycled, never closed).
             async with PlaywrightRenderer(
-                self._browser, settings, guard=guard, click_memory=memory
+                self._browser, settings, guard=guard, click_memory=memory, quiet_timers=timers
             ) as renderer:
                 context = await renderer.context()
                 yield renderer, self._fetcher or PlaywrightFetcher(context, guard=guard)
@@ -172,7 +175,11 @@ class AdaptiveCrawler:
             browser_given = self._browser
             async with self._recycling(
                 lambda: PlaywrightRenderer(
-                    browser_given, settings, guard=guard, click_memory=memory
+                    browser_given,
+                    settings,
+                    guard=guard,
+                    click_memory=memory,
+                    quiet_timers=timers,
                 ),
                 guard,
             ) as session:
@@ -200,6 +207,7 @@ class AdaptiveCrawler:
                     guard=guard,
                     relaunch=relaunch,
                     click_memory=memory,
+                    quiet_timers=timers,
                 ),
                 guard,
             ) as session:

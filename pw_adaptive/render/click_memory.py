@@ -65,6 +65,7 @@ from dataclasses import dataclass, field
 from urllib.parse import quote, unquote, urlsplit
 
 from pw_adaptive.core.links import Link, Region
+from pw_adaptive.core.variants import rule_host
 from pw_adaptive.render.extract import ClickCandidate
 
 __all__ = [
@@ -109,14 +110,10 @@ def _fold(text: str) -> str:
     return _DIGITS.sub("0", " ".join(text.split()).casefold())
 
 
-def _host(url: str) -> str:
-    return (urlsplit(url).hostname or "").lower()
-
-
 def click_key(page_url: str, candidate: ClickCandidate) -> ClickKey:
     """The stable key of ``candidate`` on the page at ``page_url``."""
     return (
-        _host(page_url),
+        rule_host(page_url),
         str(candidate.region),
         candidate.tag,
         candidate.role,
@@ -380,14 +377,14 @@ class ClickMemory:
     def learn_empty_href(self, page_url: str, reloaded: bool) -> None:
         """Remember that an empty-href anchor of ``page_url``'s site, clicked,
         reloaded its page (``reloaded``) or did something else."""
-        counts = self._empty_href.setdefault(_host(page_url), [0, 0])
+        counts = self._empty_href.setdefault(rule_host(page_url), [0, 0])
         counts[0 if reloaded else 1] += 1
 
     def placeholder_site(self, page_url: str) -> bool:
         """Whether ``page_url``'s site is known to leave empty-href anchors as
         placeholders: :data:`PLACEHOLDER_EVIDENCE` of them reloaded their page
         and none did anything else."""
-        reloads, other = self._empty_href.get(_host(page_url), (0, 0))
+        reloads, other = self._empty_href.get(rule_host(page_url), (0, 0))
         return other == 0 and reloads >= PLACEHOLDER_EVIDENCE
 
     def pending(self, key: ClickKey) -> asyncio.Future[str | None] | None:

@@ -138,16 +138,18 @@ class PlaywrightRenderer(ClosedOnExit):
         guard: NetGuard | None = None,
         relaunch: Callable[[], Awaitable[Browser]] | None = None,
         click_memory: ClickMemory | None = None,
+        quiet_timers: QuietTimers | None = None,
     ) -> None:
         self._settings = settings or RenderSettings()
         self.click_memory = click_memory or ClickMemory(self._settings.explore_budget_s)
         """What click targets led to on the sites rendered (shared with the other
         renderers of a crawl when given), and the crawl's exploration time."""
-        self.quiet_timers: QuietTimers | None = (
-            QuietTimers() if self._settings.learn_quiet_timers else None
-        )
+        self.quiet_timers: QuietTimers | None = None
         """The timers of the sites rendered that the ready wait no longer
-        waits for (``RenderSettings.learn_quiet_timers``)."""
+        waits for (``RenderSettings.learn_quiet_timers``; shared with the
+        other renderers of a crawl when given, as ``click_memory`` is)."""
+        if self._settings.learn_quiet_timers:
+            self.quiet_timers = quiet_timers or QuietTimers()
         self._relaunch = relaunch
         self.relaunches = 0
         """Times the browser was relaunched after it went away."""

@@ -51,10 +51,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from urllib.parse import urlsplit
 
 from playwright.async_api import Page
 
+from pw_adaptive.core.variants import rule_host
 from pw_adaptive.render.records import RenderSettings
 
 __all__ = [
@@ -409,6 +409,10 @@ TIMER_RECHECK = 10
 timers as for any other, to see whether they still change nothing
 (:class:`QuietTimers`)."""
 
+_MAX_SITES_PER_HOST = 1000
+"""Timer call sites remembered per host at most (a page that makes up new
+script URLs for ever must not grow the memory)."""
+
 
 @dataclass
 class _TimerSite:
@@ -445,30 +449,30 @@ class QuietTimers:
         """The call sites not to wait for on the page at ``url`` about to be
         awaited: :meth:`quiet`, but none on every :data:`TIMER_RECHECK`-th
         page of the host."""
-        host = _host(url)
+        host = rule_host(url)
         asked = self._asked[host] = self._asked.get(host, 0) + 1
         return [] if asked % TIMER_RECHECK == 0 else self.quiet(url)
 
     def quiet(self, url: str) -> list[str]:
         """The call sites of ``url``'s host known to change nothing."""
-        sites = self._hosts.get(_host(url), {})
+        sites = self._hosts.get(rule_host(url), {})
         return sorted(
             name
             for name, site in sites.items()
             if not site.changed and len(site.quiet_pages) >= TIMER_EVIDENCE
         )
 
-    def learn(self, url: str, timers: Sequence[Sequence[object]]) -> None:
+    def learn(self, url: str, timers: Sequence[object]) -> None:
         """Record what the timers that ran on the page at ``url`` were followed
-        by: ``[call site, changed]`` pairs as the page reports them (a page
-        that reports nothing usable teaches nothing)."""
+        by: ``[call site, changed]`` lists as the page reports them (anything
+        else in ``timers`` teaches nothing)."""
         ran: dict[str, bool] = {}
         for item in timers:
-            if len(item) == 2 and isinstance(item[0], str) and item[0]:
+            if isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and item[0]:
                 ran[item[0]] = ran.get(item[0], False) or bool(item[1])
         if not ran:
             return
-        sites = self._hosts.setdefault(_host(url), {})
+        sites = self._hosts.setdefault(rule_host(url), {})
         for name, changed in ran.items():
             site = sites.get(name)
             if site is None:
@@ -479,15 +483,6 @@ class QuietTimers:
                 site.changed = True
             elif len(site.quiet_pages) < TIMER_EVIDENCE:
                 site.quiet_pages.add(url)
-
-
-_MAX_SITES_PER_HOST = 1000
-"""Timer call sites remembered per host at most (a page that makes up new
-script URLs for ever must not grow the memory)."""
-
-
-def _host(url: str) -> str:
-    return (urlsplit(url).hostname or "").lower()
 
 
 async def wait_until_ready(
@@ -517,12 +512,10 @@ async def wait_until_ready(
             outcome = await asyncio.wait_for(
                 page.evaluate(READY_FUNCTION, args), timeout=left_ms / 1000 + 2.0
             )
-            if not isinstance(outcome, dict):  # a page that replaced Promise or Array
-                return "cap" if outcome is None else str(outcome)
             ran = outcome.get("timers")
             if timers is not None and isinstance(ran, list):
-                timers.learn(page.url, [item for item in ran if isinstance(item, list)])
-            return str(outcome.get("verdict"))
+                timers.learn(page.url, ran)
+            return str(outcome["verdict"])
         except TimeoutError:
             return "unresponsive"
         except Exception as exc:
