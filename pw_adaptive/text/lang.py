@@ -86,16 +86,21 @@ def _restricted_identifier() -> Any:
     return identifier
 
 
-def _by_script(sample: str) -> str | None:
+def _by_script(sample: str, *, query: bool = False) -> str | None:
     letters = len(_LETTER.findall(sample))
     if not letters:
         return None
     for lang, pattern in _BY_SCRIPT:
         found = len(pattern.findall(sample))
-        # Two kana are enough for Japanese: Chinese text has none, and a short
-        # Japanese query may hold one particle among its kanji ("留学生の寮").
+        # Two kana are enough for Japanese in a page's text: Chinese text has
+        # none, bar a quoted name. In a query one is: a Japanese query is
+        # often kanji joined by one particle ("大学院入試の日程",
+        # "奨学金の申請方法"), and taken for Chinese it was cut by the Chinese
+        # segmenter ("学院" for "大学院") and kept "の" as a term, which every
+        # Japanese page matches.
         if found and (
-            found >= _SCRIPT_SHARE * letters or (lang == "ja" and found >= min(2, letters // 4))
+            found >= _SCRIPT_SHARE * letters
+            or (lang == "ja" and found >= (1 if query else min(2, letters // 4)))
         ):
             return lang
     return None
@@ -128,7 +133,7 @@ def detect_query_language(text: str, votes: Mapping[str, int] | None = None) -> 
     Estonian, "akademik takvim" Lithuanian), while a dictionary of the
     domain says which language uses those words.
     """
-    lang = _by_script(text)
+    lang = _by_script(text, query=True)
     if lang is not None:
         return lang
     if _LETTER.search(text) is None:

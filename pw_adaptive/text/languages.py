@@ -165,8 +165,9 @@ def stop_words(lang: str) -> frozenset[str]:
     file's ``keep_words`` (content words the ISO lists include: "course",
     "research", "information"), plus its ``request_words`` (verbs that ask for
     something rather than name it: "finden", "dostać"; the English list has
-    "find" and "get", most others have neither). Empty for a language that
-    neither the package nor the data file knows."""
+    "find" and "get", most others have neither) and its ``stop_words``
+    (function words the package's list lacks: Ukrainian "на", "в", "і").
+    Empty for a language that neither the package nor the data file knows."""
     import stopwordsiso
 
     from pw_adaptive.text.normalize import fold
@@ -175,6 +176,7 @@ def stop_words(lang: str) -> frozenset[str]:
         return frozenset()
     entry = language_data(lang)
     request = {fold(word) for word in entry.get("request_words", ())}
+    request |= {fold(word) for word in entry.get("stop_words", ())}
     if not stopwordsiso.has_lang(lang):
         return frozenset(request)
     keep = {fold(word) for word in entry.get("keep_words", ())}

@@ -43,6 +43,17 @@ from pw_adaptive.text.normalize import unmark
         pytest.param("السكن الجامعي", ("السكن", "الجامعي"), id="ar-two-words"),
         pytest.param("الرسوم في الجامعة", ("الرسوم", "الجامعه"), id="ar-stop-word-and-taa-marbuta"),
         pytest.param("留学生の寮", ("留学生", "寮"), id="ja-particle-dropped"),
+        # One particle among eight kanji: still Japanese, cut by the Japanese
+        # segmenter ("大学院", not the Chinese segmenter's "学院"), and "の",
+        # which every Japanese page holds, is no term.
+        pytest.param("大学院入試の日程", ("大学院", "入試", "日程"), id="ja-one-particle"),
+        pytest.param("奨学金の申請方法", ("奨学金", "申請", "方法"), id="ja-one-particle-long"),
+        # Ukrainian prepositions that stopwordsiso's list lacks.
+        pytest.param(
+            "оплата за навчання на бакалавраті",
+            ("оплата", "навчання", "бакалавраті"),
+            id="uk-prepositions",
+        ),
         pytest.param("奨学金について", ("奨学金",), id="ja-lexicon-word-kept-whole"),
         pytest.param("學費", ("學費",), id="zh-traditional"),
         pytest.param("學費 学费", ("學費",), id="zh-traditional-and-simplified-are-one-term"),
@@ -60,6 +71,7 @@ def test_query_terms_per_language(text: str, terms: tuple[str, ...]) -> None:
         pytest.param("refund policy", "en", id="en-short-stays-english"),
         pytest.param("留学生宿舍", "zh", id="zh"),
         pytest.param("留学生の寮", "ja", id="ja"),
+        pytest.param("図書館の開館時間", "ja", id="ja-one-kana-among-kanji"),
         pytest.param("기숙사 신청", "ko", id="ko"),
         pytest.param("السكن الجامعي", "ar", id="ar"),
         pytest.param("общежитие для студентов", "ru", id="ru"),
