@@ -599,6 +599,17 @@ def test_the_real_corpus_queries_are_detected_in_their_language() -> None:
         pytest.param("كيفية الحصول على سكن", ("سكن",), id="ar"),
         pytest.param("怎么找宿舍", ("宿舍",), id="zh"),
         pytest.param("how to find and get student housing", ("student", "housing"), id="en"),
+        # "Where is ... located": English says it in stop words alone.
+        pytest.param("Где находится общежитие?", ("общежитие",), id="ru-located"),
+        pytest.param(
+            "Onde fica o laboratório de informática?",
+            ("laboratório", "informática"),
+            id="pt-located",
+        ),
+        pytest.param("Wo befindet sich die Bibliothek?", ("bibliothek",), id="de-located"),
+        # Japanese auxiliaries and question words ("want to know", "how much").
+        pytest.param("奨学金制度について知りたい", ("奨学金", "制度"), id="ja-want"),
+        pytest.param("学費はいくらですか", ("学費",), id="ja-how-much"),
     ],
 )
 def test_request_verbs_are_not_query_terms(query: str, terms: tuple[str, ...]) -> None:
