@@ -75,6 +75,9 @@ def test_query_terms_per_language(text: str, terms: tuple[str, ...]) -> None:
         pytest.param("기숙사 신청", "ko", id="ko"),
         pytest.param("السكن الجامعي", "ar", id="ar"),
         pytest.param("общежитие для студентов", "ru", id="ru"),
+        # The model puts this at Macedonian, which has no stop-word list, 7
+        # ahead of Russian: the neighbour with a list is taken.
+        pytest.param("адрес факультета и номер телефона деканата", "ru", id="ru-not-macedonian"),
         pytest.param("Studiengebühren und Wohnheim", "de", id="de"),
         pytest.param("frais de scolarité", "fr", id="fr"),
         pytest.param("residencia de estudiantes", "es", id="es"),
