@@ -613,6 +613,14 @@ def test_the_real_corpus_queries_are_detected_in_their_language() -> None:
         # Japanese auxiliaries and question words ("want to know", "how much").
         pytest.param("奨学金制度について知りたい", ("奨学金", "制度"), id="ja-want"),
         pytest.param("学費はいくらですか", ("学費",), id="ja-how-much"),
+        # Forms of the question words that the ISO lists lack.
+        pytest.param(
+            "w jakich godzinach jest otwarta biblioteka",
+            ("godzinach", "otwarta", "biblioteka"),
+            id="pl-which",
+        ),
+        pytest.param("图书馆几点关门", ("图书馆", "关门"), id="zh-what-time"),
+        pytest.param("paljonko lounas maksaa", ("lounas", "maksaa"), id="fi-how-much"),
     ],
 )
 def test_request_verbs_are_not_query_terms(query: str, terms: tuple[str, ...]) -> None:
