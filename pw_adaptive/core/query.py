@@ -538,11 +538,16 @@ class Synonyms:
         """For each language, how many of the words of ``text`` (normalized,
         split on whitespace) occur, as whole words, in a member tagged with it.
         A hint for telling the language of a short query ("kirjasto": Finnish,
-        "akademik takvim": Turkish); untagged members give no vote."""
+        "akademik takvim": Turkish); untagged members give no vote, and nor
+        does a stop word of the member's language: "a" and "na" sit inside
+        phrases of half the languages, and their votes had turned a Slovak
+        query that the model read right into Czech."""
         votes: dict[str, int] = {}
         for word in dict.fromkeys(_normalize_phrase(text).split()):
-            for lang in self._word_langs.get(word.strip(_WORD_EDGE_PUNCT), ()):
-                votes[lang] = votes.get(lang, 0) + 1
+            word = word.strip(_WORD_EDGE_PUNCT)
+            for lang in self._word_langs.get(word, ()):
+                if word not in stop_words(lang):
+                    votes[lang] = votes.get(lang, 0) + 1
         return votes
 
     def language(self, member: str) -> str:

@@ -532,6 +532,13 @@ def test_load_more_labels_and_keep_words_cover_the_added_languages() -> None:
         # (Estonian, Lithuanian, Norwegian, English, Finnish); the lexicon
         # knows them in one language, and the choice is made among those.
         pytest.param("kirjasto", "fi", id="fi-one-word"),
+        # "a" and "na" sit in phrases of Czech, Italian, Spanish and Polish
+        # members: stop words vote for no language, and the model's Slovak stands.
+        pytest.param(
+            "otváracie hodiny knižnice na fakulte a výpožičná doba",
+            "sk",
+            id="sk-stop-words-no-votes",
+        ),
         pytest.param("akademik takvim", "tr", id="tr-two-words"),
         pytest.param("dom studencki", "pl", id="pl-two-words"),
         pytest.param("Wohnheim", "de", id="de-one-word"),
