@@ -617,6 +617,9 @@ def test_the_real_corpus_queries_are_detected_in_their_language() -> None:
             id="pt-located",
         ),
         pytest.param("Wo befindet sich die Bibliothek?", ("bibliothek",), id="de-located"),
+        # Verbs of need and of existence ("what do I need to bring", "is there").
+        pytest.param("Quels documents dois-je apporter ?", ("documents", "apporter"), id="fr-must"),
+        pytest.param("Existe moradia estudantil?", ("moradia", "estudantil"), id="pt-is-there"),
         # Japanese auxiliaries and question words ("want to know", "how much").
         pytest.param("奨学金制度について知りたい", ("奨学金", "制度"), id="ja-want"),
         pytest.param("学費はいくらですか", ("学費",), id="ja-how-much"),
