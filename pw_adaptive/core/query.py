@@ -695,6 +695,7 @@ class Query:
     """
 
     __slots__ = (
+        "_calendar_patterns",
         "_hint_patterns",
         "_hinted",
         "_lang",
@@ -778,10 +779,12 @@ class Query:
         # publishes it is named in menus by the calendar's own words. The
         # question word is no term, so these hints lift a link without a share.
         dated = [n for n in self._synonyms.dated if n not in reached]
+        self._calendar_patterns: tuple[tuple[str, re.Pattern[str]], ...] = ()
         if dated and asks_when(text, self._lang):
             patterns = _hint_regex(self._synonyms.words_of(dated) + self._synonyms.hints_of(dated))
             if patterns:
                 entries.append((0.0, patterns))
+            self._calendar_patterns = _hint_regex(self._synonyms.words_of(dated))
         self._hint_patterns = tuple(entries)
         # A site's menus repeat the same labels on every page: one match each.
         self._hinted = functools.lru_cache(maxsize=_HINT_CACHE_SIZE)(self._match_hints)
@@ -853,6 +856,21 @@ class Query:
                     mask |= 1 << bit
                     break
         return mask
+
+    def names_calendar(self, text: str) -> bool:
+        """Whether ``text`` (a page's title, a heading, its URL words) names the
+        academic calendar ("Academic Calendar", "校历") while the query asks
+        when something happens and names no calendar itself: the page that
+        publishes the dates ("when are the final exams"). False for any other
+        query."""
+        if not text or not self._calendar_patterns:
+            return False
+        normalized = _match_form(text)
+        families = _families(normalized)
+        return any(
+            family in families and pattern.search(normalized) is not None
+            for family, pattern in self._calendar_patterns
+        )
 
     def hinted(self, text: str) -> bool:
         """Whether ``text`` (a link's label or URL words) holds a menu hint of a

@@ -22,6 +22,12 @@ page that names only generic portal words ("students"), or only a few of the
 words that qualify the query's topic ("Karlsruhe" in "Wohnheim in Karlsruhe
 finden": :data:`QUALIFIERS_SHARE`).
 
+A question asking when something happens ("when are the final exams") and
+naming no calendar has one facet more on a page that names the academic
+calendar in its title, a heading or its URL: the date, fully present, in the
+mean (:data:`CALENDAR_WEIGHT`; :meth:`Query.names_calendar`). The calendar is
+where universities publish the dates; it still needs a specific term.
+
 The thresholds that judge this score are defined here and used by the
 stopper: ``MIN_RELEVANCE`` (0.05) and ``EVIDENCE_RELEVANCE`` (0.15).
 Navigation and footer text are kept out by the renderer; this module scores
@@ -51,6 +57,7 @@ from pw_adaptive.text.segment import word_count
 __all__ = [
     "BODY_REFERENCE_WORDS",
     "BODY_WEIGHT",
+    "CALENDAR_WEIGHT",
     "EVIDENCE_RELEVANCE",
     "FOCUS_MENTIONS",
     "HEADING_WEIGHT",
@@ -183,6 +190,11 @@ benchmark's traces): of the 172 pages marked relevant that hand labels call
 irrelevant, 31 fall below 0.35 of the best page found before them; no
 labelled-relevant page does (at 0.4 two do). The benchmark itself printed
 precision 0.461 -> 0.510 with the same finds."""
+
+CALENDAR_WEIGHT: Final = 1.0
+"""Weight of the date facet (:meth:`Query.names_calendar`) in the mean of a
+page that names the academic calendar, for a query that asks when something
+happens and names no calendar: a specific term's weight."""
 
 FINAL_SHARE_OF_BEST: Final = 0.5
 """In a crawl's final answer (``CrawlResult.relevant_pages``), a page marked
@@ -358,10 +370,27 @@ def assess(
     qualifiers = len(present) / len(specific_terms)
     if (off_topic or off_main) and qualifiers <= QUALIFIERS_SHARE:
         return Assessment(0.0, False)
-    mean = sum(w * f for w, f in zip(weights, facets, strict=True)) / sum(weights)
+    # A question asking when ("when are the final exams") is answered by the
+    # calendar that publishes the dates: a page that names the calendar where
+    # it states its subject has the question's date as a facet, fully
+    # present, in the mean (not in the soft minimum: a calendar that never
+    # names the exams is no answer).
+    date = (
+        CALENDAR_WEIGHT
+        if any(
+            query.names_calendar(text) for text in (title, *headings, url_words(url) if url else "")
+        )
+        else 0.0
+    )
+    mean = (sum(w * f for w, f in zip(weights, facets, strict=True)) + date) / (sum(weights) + date)
     score = (1.0 - SOFT_MIN_SHARE) * mean + SOFT_MIN_SHARE * min(facets[i] for i in specific_terms)
     score = min(1.0, max(0.0, score))
-    named = any(stated[i] or in_body[i] * length_factor >= FOCUS_MENTIONS for i in specific_terms)
+    # The calendar names its subject for a question asking when: the page is
+    # about the question if it mentions a specific term at all.
+    named = any(
+        stated[i] or in_body[i] * length_factor >= FOCUS_MENTIONS or (date and in_body[i])
+        for i in specific_terms
+    )
     about = (
         score >= EVIDENCE_RELEVANCE
         and named

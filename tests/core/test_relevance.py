@@ -546,3 +546,29 @@ def test_a_site_s_home_page_is_never_about_the_query() -> None:
     assert home.relevance == page.relevance
     spa = assess(query, markdown=ACCOMMODATION_PAGE, url="https://u.edu/#/housing")
     assert spa.about
+
+
+def test_a_question_asking_when_is_answered_by_the_calendar_that_names_its_subject() -> None:
+    # "When are the final exams" names no calendar; the page that publishes the
+    # dates names itself the academic calendar and mentions the exams twice.
+    markdown = (
+        "# Academic Calendar 2024-2025\n\n"
+        "Registration opens on 1 September. Classes begin on 15 September.\n\n"
+        "Final exams take place from 10 to 25 June; resit exams from 1 to 10 September."
+    )
+    page = {
+        "markdown": markdown,
+        "title": "Academic Calendar",
+        "url": "https://u.example/academics/calendar/",
+    }
+    asked = assess(Query("when are the final exams"), **page)
+    plain = assess(Query("final exams"), **page)
+    assert asked.about and asked.relevance >= EVIDENCE_RELEVANCE
+    assert asked.relevance > plain.relevance
+    # Naming the calendar is no answer by itself: a calendar that never says
+    # "exams" is nothing to the question.
+    other = {**page, "markdown": "# Academic Calendar\n\nClasses begin on 15 September."}
+    assert assess(Query("when are the final exams"), **other).relevance == 0.0
+    # A query that names the calendar itself gets no second date facet.
+    named = Query("when is the academic calendar for final exams")
+    assert not named.names_calendar("Academic Calendar")
