@@ -732,3 +732,20 @@ def test_the_language_model_preloaded_in_the_background_is_loaded_once(
     assert loads == ["pw-adaptive-langid"]
     text_lang.preload()  # loaded: nothing more
     assert loads == ["pw-adaptive-langid"]
+
+
+@pytest.mark.parametrize(
+    ("query", "text"),
+    [
+        # The verb beside the noun where the stemmer parts them.
+        pytest.param("how to get admitted", "Admission requirements", id="en-admit"),
+        pytest.param(
+            "¿Cómo me inscribo en los cursos?", "Inscripción de cursos", id="es-inscribir"
+        ),
+        pytest.param(
+            "como me inscrevo nas disciplinas", "Inscrição em disciplinas", id="pt-inscrever"
+        ),
+    ],
+)
+def test_a_verb_of_the_lexicon_reaches_its_noun(query: str, text: str) -> None:
+    assert Query(query).hit_mask(text) & 1
