@@ -630,6 +630,7 @@ def test_the_real_corpus_queries_are_detected_in_their_language() -> None:
             id="pl-which",
         ),
         pytest.param("图书馆几点关门", ("图书馆", "关门"), id="zh-what-time"),
+        pytest.param("有没有独立卫浴", ("独立", "卫浴"), id="zh-is-there"),
         pytest.param("paljonko lounas maksaa", ("lounas", "maksaa"), id="fi-how-much"),
     ],
 )
