@@ -54,7 +54,7 @@ import json
 import math
 import os
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from types import MappingProxyType
@@ -866,11 +866,7 @@ class Query:
         if not text or not self._calendar_patterns:
             return False
         normalized = _match_form(text)
-        families = _families(normalized)
-        return any(
-            family in families and pattern.search(normalized) is not None
-            for family, pattern in self._calendar_patterns
-        )
+        return _any_match(self._calendar_patterns, normalized, _families(normalized))
 
     def hinted(self, text: str) -> bool:
         """Whether ``text`` (a link's label or URL words) holds a menu hint of a
@@ -898,10 +894,7 @@ class Query:
         families = _families(normalized)
         share: float | None = None
         for weight, patterns in self._hint_patterns:
-            if any(
-                family in families and pattern.search(normalized) is not None
-                for family, pattern in patterns
-            ):
+            if _any_match(patterns, normalized, families):
                 share = (share or 0.0) + weight
         return None if share is None else min(1.0, share)
 
@@ -1204,6 +1197,17 @@ def _term_regex(
             (variant, lang if number == 0 else synonyms.language(variant), number == 0)
             for number, variant in enumerate(variants)
         ]
+    )
+
+
+def _any_match(
+    patterns: Sequence[tuple[str, re.Pattern[str]]], normalized: str, families: Collection[str]
+) -> bool:
+    """Whether one of ``patterns`` (script family, regex) of a family present in
+    ``normalized`` text (``_match_form``; its ``_families``) matches it."""
+    return any(
+        family in families and pattern.search(normalized) is not None
+        for family, pattern in patterns
     )
 
 

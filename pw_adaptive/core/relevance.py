@@ -327,7 +327,8 @@ def assess(
         headings = _ATX_HEADING.findall(body)
     terms = len(query)
     in_title = query.term_counts(title) if title else [0] * terms
-    in_url = query.term_counts(url_words(url)) if url else [0] * terms
+    url_text = url_words(url) if url else ""
+    in_url = query.term_counts(url_text) if url_text else [0] * terms
     in_headings = [0] * terms
     for heading in headings:
         mask = query.hit_mask(heading)
@@ -377,9 +378,7 @@ def assess(
     # names the exams is no answer).
     date = (
         CALENDAR_WEIGHT
-        if any(
-            query.names_calendar(text) for text in (title, *headings, url_words(url) if url else "")
-        )
+        if any(query.names_calendar(text) for text in (title, *headings, url_text))
         else 0.0
     )
     mean = (sum(w * f for w, f in zip(weights, facets, strict=True)) + date) / (sum(weights) + date)
