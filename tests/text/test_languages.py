@@ -631,6 +631,17 @@ def test_the_real_corpus_queries_are_detected_in_their_language() -> None:
         ),
         pytest.param("图书馆几点关门", ("图书馆", "关门"), id="zh-what-time"),
         pytest.param("有没有独立卫浴", ("独立", "卫浴"), id="zh-is-there"),
+        pytest.param(
+            "Como consigo o certificado de matrícula?",
+            ("certificado", "matrícula"),
+            id="pt-get",
+        ),
+        # Vietnamese: "bao nhiêu" (how much) is one word, and a stop word;
+        # "giấy tờ" (documents) one term, not "giấy" (paper) alone.
+        pytest.param(
+            "Ở ký túc xá mất bao nhiêu tiền?", ("ký túc xá", "mất", "tiền"), id="vi-how-much"
+        ),
+        pytest.param("cần mang theo giấy tờ gì", ("mang", "giấy tờ"), id="vi-documents"),
         pytest.param("paljonko lounas maksaa", ("lounas", "maksaa"), id="fi-how-much"),
     ],
 )
