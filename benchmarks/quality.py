@@ -36,7 +36,7 @@ row per task and crawler. Everything is also written as JSON.
     .venv/bin/python benchmarks/quality.py [--portal NAME ...] [--no-real]
         [--no-fixtures] [--no-peers] [--peer-tasks-per-site N] [--no-ablations]
         [--budget 100] [--per-task] [--trace DIR] [--render-cache FILE] [--json FILE]
-        [--request need|tell]
+        [--request need|tell] [--reworded A|B|C]
 """
 
 from __future__ import annotations
@@ -524,20 +524,43 @@ words around the query ask; they name nothing a page must say. A query whose
 language has no template here is left as it is."""
 
 
-def label_tasks(labels: dict[str, Any], origin: str, request: str | None = None) -> list[Task]:
+REWORDED = ROOT / "benchmarks" / "labels" / "reworded" / "sets.json"
+"""``--reworded SET``: the corpus's tasks asked in other words (natural
+questions instead of the labels' keyword lists), each set a mapping of task
+id to its new query; the labels stay. The file's description says how each
+set was written and what it may be used for."""
+
+
+def reworded_queries(name: str, path: Path = REWORDED) -> dict[str, str]:
+    """Task id -> query of the reworded set ``name`` (``--reworded``)."""
+    sets: dict[str, dict[str, str]] = json.loads(path.read_text(encoding="utf-8"))["sets"]
+    if name not in sets:
+        raise SystemExit(f"--reworded: no set {name!r} in {path} (sets: {', '.join(sorted(sets))})")
+    return sets[name]
+
+
+def label_tasks(
+    labels: dict[str, Any],
+    origin: str,
+    request: str | None = None,
+    reworded: dict[str, str] | None = None,
+) -> list[Task]:
     """Tasks of one label set (``benchmarks/_corpus.py``) served at ``origin``;
-    ``request``: wrap each query in that kind of request (:data:`REQUESTS`)."""
+    ``request``: wrap each query in that kind of request (:data:`REQUESTS`);
+    ``reworded``: only the tasks it names, each asked in its words
+    (:func:`reworded_queries`)."""
 
     def urls(paths: Sequence[str]) -> frozenset[str]:
         return frozenset(canonicalize_url(origin + r) for r in paths)
 
     def task(t: dict[str, Any]) -> Task:
         lang = t.get("lang") or _script_language(t["query"])
+        query = reworded[t["id"]] if reworded is not None else t["query"]
         template = REQUESTS[request].get(lang) if request else None
         return Task(
             id=t["id"],
             group=labels["site"],
-            query=template.format(q=t["query"]) if template else t["query"],
+            query=template.format(q=query) if template else query,
             start_url=canonicalize_url(origin + t["start"]),
             relevant=urls(t["relevant"]),
             facts=tuple(t["facts"]),
@@ -546,7 +569,7 @@ def label_tasks(labels: dict[str, Any], origin: str, request: str | None = None)
             site_langs=tuple(labels.get("languages", ())),
         )
 
-    return [task(t) for t in labels["tasks"]]
+    return [task(t) for t in labels["tasks"] if reworded is None or t["id"] in reworded]
 
 
 _SITEMAP_LINE = re.compile(r"^(\s*sitemap:\s*)https?://[^/\s]+", re.IGNORECASE)
@@ -1192,10 +1215,17 @@ def main(argv: list[str] | None = None) -> int:
         help="wrap each real task's query in a request in its language"
         " ('I need information about ...'): a robustness check",
     )
+    parser.add_argument(
+        "--reworded",
+        metavar="SET",
+        help="only the real tasks of this set of benchmarks/labels/reworded/sets.json, each"
+        " asked in its words (labels unchanged): a robustness check of the query side",
+    )
     parser.add_argument("--per-task", action="store_true", help="print one row per task")
     parser.add_argument("--json", type=Path, default=DEFAULT_JSON)
     args = parser.parse_args(argv)
 
+    reworded = reworded_queries(args.reworded) if args.reworded else None
     started = time.perf_counter()
     variants = baselines(args.budget) + ([] if args.no_ablations else ablations(args.budget))
     if args.only_default:
@@ -1224,7 +1254,7 @@ def main(argv: list[str] | None = None) -> int:
                         port = 20000 + (port - 20000 + 1) % 20000
                     ports.add(port)
                     served[root] = stack.enter_context(serve_directory(root, port))
-                tasks += label_tasks(labels, served[root], args.request)
+                tasks += label_tasks(labels, served[root], args.request, reworded)
         if not args.no_fixtures:
             sites = stack.enter_context(serve_portals(args.portal))
             tasks += fixture_tasks(sites)
@@ -1310,6 +1340,7 @@ def main(argv: list[str] | None = None) -> int:
                 "python": platform.python_version(),
                 "tasks": len(tasks),
                 "request": args.request,
+                "reworded": args.reworded,
                 "crawlers": [v.name for v in variants],
                 "renders": asdict(s),
                 "oracle_live_renders": oracle_live,

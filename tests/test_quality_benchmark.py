@@ -456,6 +456,55 @@ def test_labels_are_well_formed_and_true_to_the_pages(labels_path: Path) -> None
         assert bool(task["facts"]) == bool(task["relevant"])
 
 
+def test_every_reworded_query_asks_a_labelled_task_with_an_answer() -> None:
+    # The shared folder's label sets (njust-manual, qu-edu-iq) are read
+    # where they are; a task of theirs is checked when the folder is here.
+    shared = _corpus.shared_dir() / "labels"
+    paths = [*LABEL_SETS, *sorted(shared.glob("*.json"))]
+    tasks = {t["id"]: t for p in paths for t in json.loads(p.read_text(encoding="utf-8"))["tasks"]}
+    data = json.loads(quality.REWORDED.read_text(encoding="utf-8"))
+    assert set(data["sets"]) == {"A", "B", "C"} and data["description"]
+    for name in data["sets"]:
+        for task_id, query in quality.reworded_queries(name).items():
+            if task_id not in tasks and not shared.is_dir():
+                continue
+            task = tasks[task_id]
+            assert task["relevant"], task_id  # an absent topic has no answer to word
+            assert query != task["query"], task_id
+            assert Query(query).terms, task_id  # raises on a query of stop words only
+
+
+def test_a_reworded_set_keeps_its_tasks_labels_and_takes_their_new_words() -> None:
+    labels = {
+        "site": "s",
+        "tasks": [
+            {
+                "id": "a",
+                "query": "tuition fees",
+                "lang": "en",
+                "start": "/",
+                "relevant": ["/fees"],
+                "facts": [],
+            },
+            {
+                "id": "b",
+                "query": "library",
+                "lang": "en",
+                "start": "/",
+                "relevant": ["/lib"],
+                "facts": [],
+            },
+        ],
+    }
+    tasks = quality.label_tasks(
+        labels, ORIGIN, reworded={"a": "how much does a year of study cost"}
+    )
+    assert [(t.id, t.query) for t in tasks] == [("a", "how much does a year of study cost")]
+    assert tasks[0].relevant == frozenset({ORIGIN + "/fees"})
+    with pytest.raises(SystemExit, match="no set 'Z'"):
+        quality.reworded_queries("Z")
+
+
 def test_every_site_manifest_names_its_licence_and_languages() -> None:
     for name, site in _corpus.sites().items():
         assert site.manifest.get("license"), name
