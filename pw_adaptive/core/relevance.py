@@ -376,18 +376,15 @@ def assess(
     # it states its subject has the question's date as a facet, fully
     # present, in the mean (not in the soft minimum: a calendar that never
     # names the exams is no answer).
-    date = (
-        CALENDAR_WEIGHT
-        if any(query.names_calendar(text) for text in (title, *headings, url_text))
-        else 0.0
-    )
+    calendar = any(query.names_calendar(text) for text in (title, *headings, url_text))
+    date = CALENDAR_WEIGHT if calendar else 0.0
     mean = (sum(w * f for w, f in zip(weights, facets, strict=True)) + date) / (sum(weights) + date)
     score = (1.0 - SOFT_MIN_SHARE) * mean + SOFT_MIN_SHARE * min(facets[i] for i in specific_terms)
     score = min(1.0, max(0.0, score))
     # The calendar names its subject for a question asking when: the page is
     # about the question if it mentions a specific term at all.
     named = any(
-        stated[i] or in_body[i] * length_factor >= FOCUS_MENTIONS or (date and in_body[i])
+        stated[i] or in_body[i] * length_factor >= FOCUS_MENTIONS or (calendar and in_body[i] > 0)
         for i in specific_terms
     )
     about = (

@@ -175,12 +175,11 @@ def stop_words(lang: str) -> frozenset[str]:
     if not lang:
         return frozenset()
     entry = language_data(lang)
-    request = {fold(word) for word in entry.get("request_words", ())}
-    request |= {fold(word) for word in entry.get("stop_words", ())}
+    added = {fold(word) for key in ("request_words", "stop_words") for word in entry.get(key, ())}
     if not stopwordsiso.has_lang(lang):
-        return frozenset(request)
+        return frozenset(added)
     keep = {fold(word) for word in entry.get("keep_words", ())}
-    return (frozenset(fold(word) for word in stopwordsiso.stopwords(lang)) - keep) | request
+    return (frozenset(fold(word) for word in stopwordsiso.stopwords(lang)) - keep) | added
 
 
 @functools.cache
