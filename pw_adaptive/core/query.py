@@ -386,6 +386,13 @@ class Synonyms:
     level of study: undergraduate, master's; a topic with
     ``"qualifier": true``): a query term that reaches only such groups is not
     topical (:attr:`Query.topical`)."""
+    levels: tuple[tuple[int, str], ...] = ()
+    """(group number, tier) for the groups that name a level of study (a topic
+    with ``"level": tier``): "undergraduate" for bachelor's study, "graduate"
+    for master's, doctoral and other postgraduate study. A query that names
+    levels of one tier only is about that tier's students: a page that states
+    a level of another tier as its subject, and none of the query's, is about
+    another audience (:meth:`Query.names_other_level`)."""
     _index: Mapping[str, tuple[int, ...]] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
@@ -490,6 +497,7 @@ class Synonyms:
         hints: list[tuple[tuple[str, str], ...]] = []
         dated: list[int] = []
         qualifiers: list[int] = []
+        levels: list[tuple[int, str]] = []
         for topic in topics:
             if not isinstance(topic, dict):
                 raise ValueError(f"{source}: a topic must be an object, not {topic!r}")
@@ -498,6 +506,13 @@ class Synonyms:
                 dated.append(len(groups))
             if topic.get("qualifier") is True:
                 qualifiers.append(len(groups))
+            level = topic.get("level")
+            if level is not None:
+                if not isinstance(level, str) or not level:
+                    raise ValueError(
+                        f"{source}: topic {topic.get('topic')!r}: level must be a name"
+                    )
+                levels.append((len(groups), level))
             members: list[str] = []
             for lang, words in topic.items():
                 if lang.startswith("_") or not isinstance(words, list):
@@ -508,7 +523,14 @@ class Synonyms:
                 if lang != "members":  # untagged entries: language by script
                     languages.extend((word, lang) for word in words)
             groups.append(tuple(members))
-        return cls(tuple(groups), tuple(languages), tuple(hints), tuple(dated), tuple(qualifiers))
+        return cls(
+            tuple(groups),
+            tuple(languages),
+            tuple(hints),
+            tuple(dated),
+            tuple(qualifiers),
+            tuple(levels),
+        )
 
     def extended(self, groups: Iterable[Iterable[str]]) -> Synonyms:
         """Return a new lexicon with ``groups`` added after this one's groups
@@ -519,6 +541,7 @@ class Synonyms:
             self.hints,
             self.dated,
             self.qualifiers,
+            self.levels,
         )
 
     def words_of(self, numbers: Iterable[int]) -> tuple[tuple[str, str], ...]:
@@ -699,6 +722,7 @@ class Query:
         "_hint_patterns",
         "_hinted",
         "_lang",
+        "_levels",
         "_main_topic",
         "_patterns",
         "_synonyms",
@@ -786,6 +810,19 @@ class Query:
                 entries.append((0.0, patterns))
             self._calendar_patterns = _hint_regex(self._synonyms.words_of(dated))
         self._hint_patterns = tuple(entries)
+        # The levels of study the query names, when of one tier only: the
+        # patterns of that tier's words and of the other tiers' words.
+        tiers = dict(self._synonyms.levels)
+        named = {tiers[n] for n in reached if n in tiers}
+        self._levels: tuple[tuple[tuple[str, re.Pattern[str]], ...], ...] = ()
+        if len(named) == 1:
+            own_tier = [n for n, tier in tiers.items() if tier in named]
+            others = [n for n, tier in tiers.items() if tier not in named]
+            if others:
+                self._levels = (
+                    _hint_regex(self._synonyms.words_of(own_tier)),
+                    _hint_regex(self._synonyms.words_of(others)),
+                )
         # A site's menus repeat the same labels on every page: one match each.
         self._hinted = functools.lru_cache(maxsize=_HINT_CACHE_SIZE)(self._match_hints)
 
@@ -867,6 +904,26 @@ class Query:
             return False
         normalized = _match_form(text)
         return _any_match(self._calendar_patterns, normalized, _families(normalized))
+
+    def names_other_level(self, texts: Iterable[str]) -> bool:
+        """Whether ``texts`` (a page's title, headings and URL words, where it
+        states its subject) name a level of study of another tier than the
+        query's, and none of the query's tier: an undergraduate admissions
+        page for a question on master's admission. False when the query
+        names no level, or levels of two tiers (``Synonyms.levels``)."""
+        if not self._levels:
+            return False
+        own, others = self._levels
+        other = False
+        for text in texts:
+            if not text:
+                continue
+            normalized = _match_form(text)
+            families = _families(normalized)
+            if _any_match(own, normalized, families):
+                return False
+            other = other or _any_match(others, normalized, families)
+        return other
 
     def hinted(self, text: str) -> bool:
         """Whether ``text`` (a link's label or URL words) holds a menu hint of a

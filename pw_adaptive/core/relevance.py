@@ -318,7 +318,13 @@ def assess(
     (:attr:`Query.main_topic`: "dorm rooms ... housing fee"), a page that
     names none of that topic's words, and no more than that share of the
     specific terms, scores 0 (a page on fees in general is no evidence of
-    a dormitory's fee). Hand labels call hubs, teasers
+    a dormitory's fee). A page that states a level of study of another tier
+    than the query's as its subject, and none of the query's, touches the
+    query at most (relevance capped at ``MIN_RELEVANCE``) and is not about
+    it (:meth:`Query.names_other_level`: an undergraduate admissions page
+    for a question on master's admission; on the real corpus, 200 tasks
+    replayed, three such pages marked relevant were all labelled
+    irrelevant). Hand labels call hubs, teasers
     and passing mentions irrelevant; this is their rule, made mechanical.
     ``hits`` is the page's :func:`scan_page`, when the caller has it.
     """
@@ -381,6 +387,12 @@ def assess(
     mean = (sum(w * f for w, f in zip(weights, facets, strict=True)) + date) / (sum(weights) + date)
     score = (1.0 - SOFT_MIN_SHARE) * mean + SOFT_MIN_SHARE * min(facets[i] for i in specific_terms)
     score = min(1.0, max(0.0, score))
+    # A page that states another level of study than the query's as its
+    # subject (undergraduate admissions for a question on master's admission)
+    # is about other students: it touches the query, no more.
+    other_level = query.names_other_level((title, *headings, url_text))
+    if other_level:
+        score = min(score, MIN_RELEVANCE)
     # The calendar names its subject for a question asking when: the page is
     # about the question if it mentions a specific term at all.
     named = any(
@@ -390,6 +402,7 @@ def assess(
     about = (
         score >= EVIDENCE_RELEVANCE
         and named
+        and not other_level
         and _link_share(markdown) <= HUB_LINK_SHARE
         and not _is_listing(markdown, url)
         and not (url and is_home_page(url))

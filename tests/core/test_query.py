@@ -404,6 +404,79 @@ def test_menu_hints_load_from_a_topics_file_and_survive_extension(tmp_path: Path
         Synonyms.load(bad)
 
 
+@pytest.mark.parametrize(
+    ("query", "texts", "other"),
+    [
+        pytest.param(
+            "postgraduate admission requirements",
+            ["Undergraduate admission", "en admissions undergraduate"],
+            True,
+            id="undergraduate-page-for-a-postgraduate-question",
+        ),
+        pytest.param(
+            "master's and PhD admission requirements",
+            ["", "ar admissions undergraduate"],
+            True,
+            id="master-and-phd-are-one-tier",
+        ),
+        pytest.param(
+            "undergraduate admission requirements",
+            ["Graduate admissions", "Postgraduate study"],
+            True,
+            id="graduate-page-for-an-undergraduate-question",
+        ),
+        pytest.param(
+            "postgraduate admission requirements",
+            ["Undergraduate and postgraduate admission"],
+            False,
+            id="a-page-naming-both-tiers",
+        ),
+        pytest.param(
+            "postgraduate admission requirements",
+            ["Undergraduate study", "en postgraduate apply"],
+            False,
+            id="the-query-s-tier-in-another-text",
+        ),
+        pytest.param(
+            "master's admission requirements",
+            ["PhD admission"],
+            False,
+            id="phd-is-the-same-tier-as-master-s",
+        ),
+        pytest.param("admission requirements", ["Undergraduate admission"], False, id="no-level"),
+        pytest.param(
+            "undergraduate and master's admission",
+            ["Undergraduate admission"],
+            False,
+            id="a-query-of-both-tiers",
+        ),
+        pytest.param("研究生 宿舍", ["本科生宿舍"], True, id="zh"),
+    ],
+)
+def test_a_page_stating_another_level_of_study_is_told_apart(
+    query: str, texts: list[str], other: bool
+) -> None:
+    assert Query(query).names_other_level(texts) is other
+
+
+def test_levels_load_from_a_topics_file_and_survive_extension(tmp_path: Path) -> None:
+    path = tmp_path / "lexicon.json"
+    topics = [
+        {"topic": "undergraduate", "qualifier": True, "level": "first", "en": ["bachelor"]},
+        {"topic": "master's", "qualifier": True, "level": "second", "en": ["master's"]},
+        {"topic": "fees", "en": ["tuition"]},
+    ]
+    path.write_text(json.dumps({"topics": topics}), encoding="utf-8")
+    synonyms = Synonyms.load(path)
+    assert synonyms.levels == ((0, "first"), (1, "second"))
+    extended = synonyms.extended([["fee", "tuition"]])
+    assert Query("master's tuition", synonyms=extended).names_other_level(["Bachelor fees"])
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"topics": [{"topic": "t", "en": ["a"], "level": 2}]}))
+    with pytest.raises(ValueError, match="level"):
+        Synonyms.load(bad)
+
+
 def test_a_string_is_not_a_synonym_group() -> None:
     with pytest.raises(TypeError, match="list of strings"):
         Synonyms.from_groups(["dorm", "hall"])

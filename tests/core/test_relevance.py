@@ -572,3 +572,33 @@ def test_a_question_asking_when_is_answered_by_the_calendar_that_names_its_subje
     # A query that names the calendar itself gets no second date facet.
     named = Query("when is the academic calendar for final exams")
     assert not named.names_calendar("Academic Calendar")
+
+
+def test_a_page_on_another_level_of_study_only_touches_the_query() -> None:
+    # The undergraduate page answers "admission requirements" as well as the
+    # postgraduate one does, but for other students.
+    markdown = (
+        "# Admission requirements\n\n"
+        "Applicants need a secondary school certificate. Admission requirements "
+        "include an entrance exam and an interview; apply online by 1 July."
+    )
+    query = Query("postgraduate admission requirements")
+    other = assess(
+        query,
+        markdown=markdown,
+        title="Undergraduate admission",
+        url="https://u.example/admissions/undergraduate/",
+    )
+    own = assess(
+        query,
+        markdown=markdown,
+        title="Postgraduate admission",
+        url="https://u.example/admissions/postgraduate/",
+    )
+    plain = assess(
+        query, markdown=markdown, title="Admission", url="https://u.example/admissions/apply/"
+    )
+    assert own.about and plain.about
+    assert not other.about
+    assert MIN_RELEVANCE >= other.relevance > 0.0
+    assert own.relevance > plain.relevance
