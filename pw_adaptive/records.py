@@ -14,7 +14,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Self, TypeVar
 
-from pw_adaptive.core.relevance import FINAL_SHARE_OF_BEST, route_or_path
+from pw_adaptive.core.relevance import (
+    FINAL_SHARE_OF_BEST,
+    NARROW_BREADTH,
+    NARROW_SHARE_OF_BEST,
+    route_or_path,
+)
 from pw_adaptive.core.urls import canonicalize_url, url_host
 from pw_adaptive.core.variants import reduced_forms
 
@@ -102,6 +107,10 @@ class PageRecord:
     timings: PageTimings = field(default_factory=PageTimings)
     """Where the page's time went (navigation, ready wait, extraction, click
     exploration, attachments)."""
+    breadth: float = 1.0
+    """The share of the query's specific terms the page's text mentions
+    (:attr:`pw_adaptive.core.relevance.Assessment.breadth`); 1.0 in records
+    written before it was recorded."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -112,6 +121,7 @@ class PageRecord:
             "depth": self.depth,
             "relevance": round(self.relevance, 4),
             "relevant": self.relevant,
+            "breadth": round(self.breadth, 4),
             "link_score": round(self.link_score, 4),
             "blind": self.blind,
             "evidence": list(self.evidence),
@@ -154,6 +164,7 @@ class PageRecord:
             relevant=bool(data.get("relevant", False)),
             lang=expect_str(data.get("lang") or ""),
             timings=PageTimings.from_json(data.get("timings")),
+            breadth=expect_float(data.get("breadth", 1.0)),
         )
 
 
@@ -169,17 +180,25 @@ def final_relevant(pages: Sequence[PageRecord]) -> list[PageRecord]:
     """The crawl's final judgement of which of ``pages`` are about the query,
     in their order: observed pages marked relevant when recorded
     (``PageRecord.relevant``) that reach ``FINAL_SHARE_OF_BEST`` of the best
-    observed page's relevance, or sit in the same folder (below the site's
-    root) as a page that does. A pure function of the records: a crawl read
-    back from its JSON Lines output is judged the same way."""
+    observed page's relevance (``NARROW_SHARE_OF_BEST`` for a narrow page,
+    one whose text mentions at most ``NARROW_BREADTH`` of the query's
+    specific terms), or sit in the same folder (below the site's root) as a
+    page that does. A pure function of the records: a crawl read back from
+    its JSON Lines output is judged the same way."""
     observed = [p for p in pages if p.note is None and p.error is None]
     marked = [p for p in observed if p.relevant]
     if not marked:
         return []
-    floor = FINAL_SHARE_OF_BEST * max(p.relevance for p in observed)
-    folders = {_folder(p.final_url) for p in marked if p.relevance >= floor}
+    best = max(p.relevance for p in observed)
+
+    def reaches(page: PageRecord) -> bool:
+        narrow = page.breadth <= NARROW_BREADTH + 1e-9
+        share = NARROW_SHARE_OF_BEST if narrow else FINAL_SHARE_OF_BEST
+        return page.relevance >= share * best
+
+    folders = {_folder(p.final_url) for p in marked if reaches(p)}
     folders = {f for f in folders if f[1] != "/"}
-    return [p for p in marked if p.relevance >= floor or _folder(p.final_url) in folders]
+    return [p for p in marked if reaches(p) or _folder(p.final_url) in folders]
 
 
 @dataclass(frozen=True)

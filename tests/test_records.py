@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pw_adaptive.core.relevance import FINAL_SHARE_OF_BEST
+from pw_adaptive.core.relevance import FINAL_SHARE_OF_BEST, NARROW_SHARE_OF_BEST
 from pw_adaptive.records import CrawlResult, PageRecord, final_relevant
 
 SITE = "https://u.edu"
@@ -74,3 +74,36 @@ def test_the_root_folder_keeps_nothing_and_unobserved_pages_do_not_count() -> No
         record("/c/z.html", 0.9, error="http_500"),
     ]
     assert paths(final_relevant(pages)) == ["/a/x.html"]
+
+
+def test_a_narrow_page_needs_more_of_the_best_page() -> None:
+    # A page whose text mentions a third of the query's specific terms or
+    # fewer matched on one side of the query: 0.6 of the best is not enough.
+    assert NARROW_SHARE_OF_BEST == 0.7
+    pages = [
+        record("/admissions/postgraduate/", 1.0),
+        record("/admissions/plans/", 0.6, breadth=1 / 3),  # narrow, under 0.7: out
+        record("/admissions/fees/", 0.6, breadth=0.5),  # not narrow: half is enough
+        record("/students/visas/", 0.75, breadth=0.25),  # narrow, over 0.7: kept
+        record("/admissions/postgraduate/phd.html", 0.4, breadth=0.0),  # a kept page's folder
+    ]
+    assert paths(final_relevant(pages)) == [
+        "/admissions/postgraduate/",
+        "/admissions/fees/",
+        "/students/visas/",
+        "/admissions/postgraduate/phd.html",
+    ]
+    # A narrow page under 0.7 lends its folder to no other page.
+    pages = [
+        record("/guide/", 1.0),
+        record("/dorms/", 0.6, breadth=0.0),
+        record("/dorms/elm.html", 0.4),
+    ]
+    assert paths(final_relevant(pages)) == ["/guide/"]
+
+
+def test_breadth_round_trips_and_old_records_are_never_narrow() -> None:
+    page = record("/a/", 0.6, breadth=0.25)
+    assert PageRecord.from_json(page.to_json()).breadth == 0.25
+    old = {k: v for k, v in page.to_json().items() if k != "breadth"}
+    assert PageRecord.from_json(old).breadth == 1.0

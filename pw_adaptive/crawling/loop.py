@@ -350,7 +350,7 @@ class PageProcessor:
             page = replace(page, timings=timings)
         run.best_relevance = max(run.best_relevance, score)
         relevant = about_enough(verdict, run.best_relevance)
-        self._emit_page(entry, page, final, score, relevant=relevant)
+        self._emit_page(entry, page, final, score, relevant=relevant, breadth=verdict.breadth)
         for record in harvested:
             self.emit(record.to_json())
         return reason
@@ -738,6 +738,7 @@ class PageProcessor:
         error: str | None = None,
         note: str | None = None,
         relevant: bool = False,
+        breadth: float = 0.0,
     ) -> None:
         run = self.run
         record = PageRecord(
@@ -761,6 +762,7 @@ class PageProcessor:
             relevant=relevant,
             lang=detect_language(page.markdown) if error is None else "",
             timings=page.timings,
+            breadth=breadth,
         )
         run.pages.append(record)
         self.emit(record.to_json())

@@ -20,6 +20,12 @@ from pw_adaptive.core.relevance import (
     url_words,
 )
 
+
+def nothing(verdict: Assessment) -> bool:
+    """The page scores 0 and is not about the query."""
+    return verdict.relevance == 0.0 and not verdict.about
+
+
 ACCOMMODATION_PAGE = """\
 # Accommodation for overseas students
 
@@ -415,7 +421,7 @@ def test_a_page_on_the_qualifier_alone_is_not_about_the_topic() -> None:
         title="Engineering faculty news",
         url="https://u.example/engineering/news/",
     )
-    assert lab == Assessment(0.0, False)
+    assert nothing(lab)
     # More than half of the query without the topic's word still counts.
     q3 = Query("engineering scholarships Karlsruhe")
     abroad = assess(
@@ -493,7 +499,7 @@ def test_a_page_naming_only_the_words_that_qualify_the_topic_scores_0() -> None:
     )
     # It would count as evidence if "Karlsruhe" were the subject of the query.
     assert assess(Query("Karlsruhe"), markdown=leisure).relevance >= EVIDENCE_RELEVANCE
-    assert assess(query, markdown=leisure, title="Außerhalb des Studiums") == Assessment(0.0, False)
+    assert nothing(assess(query, markdown=leisure, title="Außerhalb des Studiums"))
     housing = "# Wohnheime\n\nDas Studierendenwerk Karlsruhe vermietet Zimmer im Wohnheim."
     assert assess(query, markdown=housing, title="Wohnheime").about
     # Half of the specific terms is enough: the page names the subject by its
@@ -508,7 +514,7 @@ def test_a_page_on_the_level_of_study_alone_is_no_evidence_of_its_fees() -> None
         "# 本科生班级足球赛\n\n本科生班级足球赛每年秋季举行。各院系本科生组队参赛，"
         "本科生裁判由体育部培训。决赛在东操场举行。"
     )
-    assert assess(query, markdown=match, title="本科生班级足球赛") == Assessment(0.0, False)
+    assert nothing(assess(query, markdown=match, title="本科生班级足球赛"))
     fees = "# 本科学费\n\n本科生学费每学年5000元，在开学前通过网上缴费平台交学费。"
     assert assess(query, markdown=fees, title="本科学费").about
 
@@ -521,7 +527,7 @@ def test_a_page_on_a_lesser_topic_of_the_query_alone_scores_0() -> None:
     )
     # About fees, one of the query's topics, but not its main one (housing).
     assert assess(Query("fee"), markdown=fees, title="Fees").relevance >= EVIDENCE_RELEVANCE
-    assert assess(query, markdown=fees, title="Fees") == Assessment(0.0, False)
+    assert nothing(assess(query, markdown=fees, title="Fees"))
     rooms = (
         "# Dorm rooms\n\nEach dorm room has two roommates and a private bathroom. "
         "The housing fee is 300 euros a month."
@@ -602,3 +608,17 @@ def test_a_page_on_another_level_of_study_only_touches_the_query() -> None:
     assert not other.about
     assert MIN_RELEVANCE >= other.relevance > 0.0
     assert own.relevance > plain.relevance
+
+
+def test_breadth_is_the_share_of_specific_terms_the_text_mentions() -> None:
+    query = Query("student housing fees deadline")  # "student" is a generic word
+    both = assess(query, markdown="Housing fees are paid each term by the students.")
+    assert both.breadth == 2 / 3
+    # Named only in the title and the URL: no mention in the text.
+    title = assess(
+        query,
+        markdown="Pay by card at the office.",
+        title="Housing fees",
+        url="https://u.example/housing/fees/",
+    )
+    assert title.breadth == 0.0
