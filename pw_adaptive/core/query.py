@@ -393,6 +393,11 @@ class Synonyms:
     levels of one tier only is about that tier's students: a page that states
     a level of another tier as its subject, and none of the query's, is about
     another audience (:meth:`Query.names_other_level`)."""
+    level_words: tuple[tuple[int, str, str], ...] = ()
+    """(group number, word, language) for words that name a level group's
+    level without being its members (a topic's ``"level_words"``, by
+    language): they tell levels apart in a query and on a page
+    (:meth:`Query.names_other_level`) but never expand a query term."""
     _index: Mapping[str, tuple[int, ...]] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
@@ -498,6 +503,7 @@ class Synonyms:
         dated: list[int] = []
         qualifiers: list[int] = []
         levels: list[tuple[int, str]] = []
+        level_words: list[tuple[int, str, str]] = []
         for topic in topics:
             if not isinstance(topic, dict):
                 raise ValueError(f"{source}: a topic must be an object, not {topic!r}")
@@ -513,6 +519,22 @@ class Synonyms:
                         f"{source}: topic {topic.get('topic')!r}: level must be a name"
                     )
                 levels.append((len(groups), level))
+            named = topic.get("level_words", {})
+            if not isinstance(named, dict) or not all(
+                isinstance(words, list) and all(isinstance(w, str) for w in words)
+                for lang, words in named.items()
+                if not lang.startswith("_")
+            ):
+                raise ValueError(
+                    f"{source}: topic {topic.get('topic')!r}: level_words must map"
+                    " languages to lists of words"
+                )
+            level_words.extend(
+                (len(groups), word, lang)
+                for lang, words in named.items()
+                if not lang.startswith("_")
+                for word in words
+            )
             members: list[str] = []
             for lang, words in topic.items():
                 if lang.startswith("_") or not isinstance(words, list):
@@ -530,6 +552,7 @@ class Synonyms:
             tuple(dated),
             tuple(qualifiers),
             tuple(levels),
+            tuple(level_words),
         )
 
     def extended(self, groups: Iterable[Iterable[str]]) -> Synonyms:
@@ -542,6 +565,7 @@ class Synonyms:
             self.dated,
             self.qualifiers,
             self.levels,
+            self.level_words,
         )
 
     def words_of(self, numbers: Iterable[int]) -> tuple[tuple[str, str], ...]:
@@ -552,6 +576,14 @@ class Synonyms:
             for n in numbers
             if n < len(self.groups)
         )
+
+    @functools.lru_cache(maxsize=8)  # noqa: B019 (a lexicon lives as long as the process)
+    def level_patterns(self, tier: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+        """Patterns for the words that name a level of study of ``tier``: the
+        members and ``level_words`` of the groups of that tier (``levels``)."""
+        numbers = {n for n, t in self.levels if t == tier}
+        extra = tuple((w, lang) for n, w, lang in self.level_words if n in numbers)
+        return _hint_regex(self.words_of(sorted(numbers)) + extra)
 
     def hints_of(self, numbers: Iterable[int]) -> tuple[tuple[str, str], ...]:
         """The menu hints (word, language) of the groups ``numbers``, without repeats."""
@@ -810,19 +842,21 @@ class Query:
                 entries.append((0.0, patterns))
             self._calendar_patterns = _hint_regex(self._synonyms.words_of(dated))
         self._hint_patterns = tuple(entries)
-        # The levels of study the query names, when of one tier only: the
+        # The levels of study the query names (a term reaches a level group,
+        # or its text holds a level word), when of one tier only: the
         # patterns of that tier's words and of the other tiers' words.
         tiers = dict(self._synonyms.levels)
         named = {tiers[n] for n in reached if n in tiers}
+        by_tier = {tier: self._synonyms.level_patterns(tier) for tier in set(tiers.values())}
+        normalized = _match_form(text)
+        families = _families(normalized)
+        named |= {t for t, words in by_tier.items() if _any_match(words, normalized, families)}
         self._levels: tuple[tuple[tuple[str, re.Pattern[str]], ...], ...] = ()
         if len(named) == 1:
-            own_tier = [n for n, tier in tiers.items() if tier in named]
-            others = [n for n, tier in tiers.items() if tier not in named]
+            (own_tier,) = named
+            others = tuple(p for t, words in by_tier.items() if t != own_tier for p in words)
             if others:
-                self._levels = (
-                    _hint_regex(self._synonyms.words_of(own_tier)),
-                    _hint_regex(self._synonyms.words_of(others)),
-                )
+                self._levels = (by_tier[own_tier], others)
         # A site's menus repeat the same labels on every page: one match each.
         self._hinted = functools.lru_cache(maxsize=_HINT_CACHE_SIZE)(self._match_hints)
 

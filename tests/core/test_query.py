@@ -451,6 +451,16 @@ def test_menu_hints_load_from_a_topics_file_and_survive_extension(tmp_path: Path
             id="a-query-of-both-tiers",
         ),
         pytest.param("研究生 宿舍", ["本科生宿舍"], True, id="zh"),
+        pytest.param(
+            "التقديم على الماجستير وشروط القبول",
+            ["", "ar admissions undergraduate"],
+            True,
+            id="ar-level-word-in-the-query",
+        ),
+        pytest.param(
+            "вступительные испытания в магистратуру", ["Бакалавриат"], True, id="ru-level-words"
+        ),
+        pytest.param("becas de posgrado", ["Becas de pregrado"], True, id="es-level-words"),
     ],
 )
 def test_a_page_stating_another_level_of_study_is_told_apart(
@@ -459,21 +469,41 @@ def test_a_page_stating_another_level_of_study_is_told_apart(
     assert Query(query).names_other_level(texts) is other
 
 
+def test_a_level_word_tells_levels_apart_but_expands_no_term() -> None:
+    # "maestría" names master's study for names_other_level, but an English
+    # query for master's does not take it as a variant.
+    query = Query("master's scholarships")
+    assert query.hit_mask("Programa de maestría") == 0
+    assert query.names_other_level(["Becas de pregrado"])
+    assert not query.names_other_level(["Becas de pregrado y maestría"])
+
+
 def test_levels_load_from_a_topics_file_and_survive_extension(tmp_path: Path) -> None:
     path = tmp_path / "lexicon.json"
     topics = [
         {"topic": "undergraduate", "qualifier": True, "level": "first", "en": ["bachelor"]},
-        {"topic": "master's", "qualifier": True, "level": "second", "en": ["master's"]},
+        {
+            "topic": "master's",
+            "qualifier": True,
+            "level": "second",
+            "en": ["master's"],
+            "level_words": {"es": ["maestría"], "_note": "x"},
+        },
         {"topic": "fees", "en": ["tuition"]},
     ]
     path.write_text(json.dumps({"topics": topics}), encoding="utf-8")
     synonyms = Synonyms.load(path)
     assert synonyms.levels == ((0, "first"), (1, "second"))
+    assert synonyms.level_words == ((1, "maestría", "es"),)
+    assert Query("bachelor tuition", synonyms=synonyms).names_other_level(["Maestría"])
     extended = synonyms.extended([["fee", "tuition"]])
     assert Query("master's tuition", synonyms=extended).names_other_level(["Bachelor fees"])
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"topics": [{"topic": "t", "en": ["a"], "level": 2}]}))
     with pytest.raises(ValueError, match="level"):
+        Synonyms.load(bad)
+    bad.write_text(json.dumps({"topics": [{"topic": "t", "en": ["a"], "level_words": ["b"]}]}))
+    with pytest.raises(ValueError, match="level_words"):
         Synonyms.load(bad)
 
 
