@@ -346,7 +346,8 @@ def assess(
     it (:meth:`Query.names_other_level`: an undergraduate admissions page
     for a question on master's admission; on the real corpus, 200 tasks
     replayed, three such pages marked relevant were all labelled
-    irrelevant). Hand labels call hubs, teasers
+    irrelevant). A page whose text is its headings alone (a documentation
+    theme's folder index) is not about the query either. Hand labels call hubs, teasers
     and passing mentions irrelevant; this is their rule, made mechanical.
     ``hits`` is the page's :func:`scan_page`, when the caller has it.
     """
@@ -429,6 +430,7 @@ def assess(
         and _link_share(markdown) <= HUB_LINK_SHARE
         and not _is_listing(markdown, url)
         and not (url and is_home_page(url))
+        and _has_text(body)
     )
     return Assessment(score, about, breadth)
 
@@ -460,6 +462,13 @@ def relevance(
     the score.
     """
     return assess(query, markdown=markdown, title=title, headings=headings, url=url).relevance
+
+
+def _has_text(body: str) -> bool:
+    """Whether ``body`` (markdown, link targets dropped) holds text besides its
+    headings: a heading over nothing (a documentation theme's folder index)
+    names a subject and says nothing of it."""
+    return bool(_NON_TEXT.sub("", _ATX_HEADING.sub("", body)))
 
 
 def _link_share(markdown: str) -> float:

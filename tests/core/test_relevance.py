@@ -622,3 +622,17 @@ def test_breadth_is_the_share_of_specific_terms_the_text_mentions() -> None:
         url="https://u.example/housing/fees/",
     )
     assert title.breadth == 0.0
+
+
+def test_a_heading_over_nothing_is_not_about_the_query() -> None:
+    # A documentation theme's folder index: the folder's name as a heading,
+    # nothing under it. It names the subject, and says nothing of it.
+    query = Query("third year elective courses")
+    empty = assess(query, markdown="# Third year elective courses", url="https://u.example/y3/")
+    assert empty.relevance >= EVIDENCE_RELEVANCE and not empty.about
+    full = assess(
+        query,
+        markdown="# Third year elective courses\n\nChoose two elective courses in the autumn term.",
+        url="https://u.example/y3/",
+    )
+    assert full.about
