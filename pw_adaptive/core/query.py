@@ -393,6 +393,11 @@ class Synonyms:
     levels of one tier only is about that tier's students: a page that states
     a level of another tier as its subject, and none of the query's, is about
     another audience (:meth:`Query.names_other_level`)."""
+    facets: tuple[int, ...] = ()
+    """Numbers of the groups that name a facet of a topic rather than a topic
+    of its own (its fees, a deadline, applying, opening hours: a topic with
+    ``"facet": true``): beside another topic, the other is the query's main
+    topic (:attr:`Query.main_topic`)."""
     level_words: tuple[tuple[int, str, str], ...] = ()
     """(group number, word, language) for words that name a level group's
     level without being its members (a topic's ``"level_words"``, by
@@ -504,6 +509,7 @@ class Synonyms:
         qualifiers: list[int] = []
         levels: list[tuple[int, str]] = []
         level_words: list[tuple[int, str, str]] = []
+        facets: list[int] = []
         for topic in topics:
             if not isinstance(topic, dict):
                 raise ValueError(f"{source}: a topic must be an object, not {topic!r}")
@@ -512,6 +518,8 @@ class Synonyms:
                 dated.append(len(groups))
             if topic.get("qualifier") is True:
                 qualifiers.append(len(groups))
+            if topic.get("facet") is True:
+                facets.append(len(groups))
             level = topic.get("level")
             if level is not None:
                 if not isinstance(level, str) or not level:
@@ -552,6 +560,7 @@ class Synonyms:
             tuple(dated),
             tuple(qualifiers),
             tuple(levels),
+            tuple(facets),
             tuple(level_words),
         )
 
@@ -565,6 +574,7 @@ class Synonyms:
             self.dated,
             self.qualifiers,
             self.levels,
+            self.facets,
             self.level_words,
         )
 
@@ -808,7 +818,20 @@ class Query:
             for number in own[term]:
                 if number not in qualifying:
                     topic_weight[number] = topic_weight.get(number, 0.0) + weight
-        ranked = sorted(topic_weight.items(), key=lambda item: -item[1])
+        # A facet of another topic (its fees, a deadline, applying, opening
+        # hours: Synonyms.facets) asks about that topic: "dormitory
+        # registration" is about housing, unless more of the query's words
+        # name the facet ("tuition fees and dormitory costs"). Of the other
+        # topics that a specific term names (not "student" alone), the one
+        # most weight names is then the main one, when one does.
+        facets = set(self._synonyms.facets)
+        subjects = {n: w for n, w in topic_weight.items() if n not in facets and w >= 1.0}
+        facet_weight = max((w for n, w in topic_weight.items() if n in facets), default=0.0)
+        if subjects and facet_weight and max(subjects.values()) >= facet_weight - 1e-9:
+            ranked = sorted(subjects.items(), key=lambda item: -item[1])
+            ranked.append((-1, 0.0))  # the facets rank below any subject
+        else:
+            ranked = sorted(topic_weight.items(), key=lambda item: -item[1])
         main = ranked[0][0] if len(ranked) >= 2 and ranked[0][1] > ranked[1][1] + 1e-9 else None
         self._main_topic = tuple(main in topics[term] for term in terms)
         self._patterns = tuple(
@@ -907,8 +930,11 @@ class Query:
         lexicon topics the query's words reach, the one that the most term
         weight reaches, when one does ("asrama mahasiswa" over "pendaftaran"
         in "pendaftaran asrama mahasiswa": dormitory registration asks about
-        housing). All False when the query reaches one topic or none, or
-        when two tie."""
+        housing). A facet of a topic (``Synonyms.facets``: its fees, a
+        deadline, applying, opening hours) gives way to the topic beside it
+        when no more words name the facet: "housing fees" and "dormitory
+        registration" ask about housing. All False when the query reaches one
+        topic or none, or when two tie."""
         return self._main_topic
 
     def __repr__(self) -> str:

@@ -507,6 +507,22 @@ def test_levels_load_from_a_topics_file_and_survive_extension(tmp_path: Path) ->
         Synonyms.load(bad)
 
 
+def test_facets_load_from_a_topics_file_and_survive_extension(tmp_path: Path) -> None:
+    path = tmp_path / "lexicon.json"
+    topics = [
+        {"topic": "housing", "en": ["dormitory"]},
+        {"topic": "fees", "facet": True, "en": ["fee"]},
+    ]
+    path.write_text(json.dumps({"topics": topics}), encoding="utf-8")
+    synonyms = Synonyms.load(path)
+    assert synonyms.facets == (1,)
+    extended = synonyms.extended([["rent"]])
+    assert extended.facets == (1,)
+    assert Query("dormitory fee", synonyms=extended).main_topic == (True, False)
+    plain = Synonyms.from_groups([["dormitory"], ["fee"]])
+    assert Query("dormitory fee", synonyms=plain).main_topic == (False, False)
+
+
 def test_a_string_is_not_a_synonym_group() -> None:
     with pytest.raises(TypeError, match="list of strings"):
         Synonyms.from_groups(["dorm", "hall"])
@@ -662,8 +678,15 @@ def test_the_main_topic_is_the_one_the_most_query_words_name() -> None:
     assert query.main_topic == (True, False, False, False, False, True, False)
     assert Query("tuition fees and dormitory costs").main_topic == (True, True, False, True)
     # No topic stands out: two that tie, or a single one (``topical`` says it all).
-    assert Query("housing fees").main_topic == (False, False)
+    assert Query("fees and deadlines").main_topic == (False, False)
     assert Query("Wohnheim in Karlsruhe").main_topic == (False, False)
+    # A facet (fees, applying, opening hours) of another topic asks about that
+    # topic, unless more words name the facet.
+    assert Query("housing fees").main_topic == (True, False)
+    assert Query("pendaftaran asrama").main_topic == (False, True)  # dormitory registration
+    assert Query("how to apply for a social scholarship").main_topic == (False, False, True)
+    # A generic word is no topic to give way to: "students" is not asked about.
+    assert Query("admission for international students").main_topic == (True, False, False)
     # A word that reaches a topic only as part of a phrase adds nothing: the
     # phrase names its topic once ("opening hours" against "canteens").
     canteens = Query("canteens on campus: where, opening hours, prices")
