@@ -587,13 +587,18 @@ class Synonyms:
             if n < len(self.groups)
         )
 
-    @functools.lru_cache(maxsize=8)  # noqa: B019 (a lexicon lives as long as the process)
-    def level_patterns(self, tier: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
-        """Patterns for the words that name a level of study of ``tier``: the
-        members and ``level_words`` of the groups of that tier (``levels``)."""
-        numbers = {n for n, t in self.levels if t == tier}
-        extra = tuple((w, lang) for n, w, lang in self.level_words if n in numbers)
-        return _hint_regex(self.words_of(sorted(numbers)) + extra)
+    @functools.cached_property
+    def level_patterns(self) -> Mapping[str, tuple[tuple[str, re.Pattern[str]], ...]]:
+        """Per tier of ``levels``, patterns for the words that name a level of
+        study of it: the members and ``level_words`` of its groups. Compiled
+        once, for the first query read with this lexicon (about 40 ms), not
+        when the lexicon is built (at import, for the default one)."""
+        patterns = {}
+        for tier in dict.fromkeys(t for _, t in self.levels):
+            numbers = {n for n, t in self.levels if t == tier}
+            extra = tuple((w, lang) for n, w, lang in self.level_words if n in numbers)
+            patterns[tier] = _hint_regex(self.words_of(sorted(numbers)) + extra)
+        return MappingProxyType(patterns)
 
     def hints_of(self, numbers: Iterable[int]) -> tuple[tuple[str, str], ...]:
         """The menu hints (word, language) of the groups ``numbers``, without repeats."""
@@ -818,21 +823,7 @@ class Query:
             for number in own[term]:
                 if number not in qualifying:
                     topic_weight[number] = topic_weight.get(number, 0.0) + weight
-        # A facet of another topic (its fees, a deadline, applying, opening
-        # hours: Synonyms.facets) asks about that topic: "dormitory
-        # registration" is about housing, unless more of the query's words
-        # name the facet ("tuition fees and dormitory costs"). Of the other
-        # topics that a specific term names (not "student" alone), the one
-        # most weight names is then the main one, when one does.
-        facets = set(self._synonyms.facets)
-        subjects = {n: w for n, w in topic_weight.items() if n not in facets and w >= 1.0}
-        facet_weight = max((w for n, w in topic_weight.items() if n in facets), default=0.0)
-        if subjects and facet_weight and max(subjects.values()) >= facet_weight - 1e-9:
-            ranked = sorted(subjects.items(), key=lambda item: -item[1])
-            ranked.append((-1, 0.0))  # the facets rank below any subject
-        else:
-            ranked = sorted(topic_weight.items(), key=lambda item: -item[1])
-        main = ranked[0][0] if len(ranked) >= 2 and ranked[0][1] > ranked[1][1] + 1e-9 else None
+        main = _main_topic(topic_weight, frozenset(self._synonyms.facets))
         self._main_topic = tuple(main in topics[term] for term in terms)
         self._patterns = tuple(
             _term_regex(term, self._lang, self._synonyms, phrase_groups.get(term, ()))
@@ -870,7 +861,7 @@ class Query:
         # patterns of that tier's words and of the other tiers' words.
         tiers = dict(self._synonyms.levels)
         named = {tiers[n] for n in reached if n in tiers}
-        by_tier = {tier: self._synonyms.level_patterns(tier) for tier in set(tiers.values())}
+        by_tier = self._synonyms.level_patterns
         normalized = _match_form(text)
         families = _families(normalized)
         named |= {t for t, words in by_tier.items() if _any_match(words, normalized, families)}
@@ -1092,6 +1083,28 @@ uses ("students", "university", "学生"; ``portal_generic`` in
 only matches them says little. The home page of a portal says "students" a
 dozen times; without this, it would count as a find for "accommodation for
 nursing students"."""
+
+
+def _main_topic(topic_weight: Mapping[int, float], facets: Collection[int]) -> int | None:
+    """The query's main topic (:attr:`Query.main_topic`) from the term weight
+    that names each topic: the one most weight names, when one stands out
+    among two or more. A facet of another topic (its fees, a deadline,
+    applying, opening hours: ``Synonyms.facets``) asks about that topic:
+    "dormitory registration" is about housing, unless more of the query's
+    words name the facet ("tuition fees and dormitory costs"). The other
+    topics are then ranked alone, those a specific term names (not
+    "student" alone), and one of them stands out over the facets."""
+    subjects = {n: w for n, w in topic_weight.items() if n not in facets and w >= 1.0}
+    facet_weight = max((w for n, w in topic_weight.items() if n in facets), default=0.0)
+    if subjects and facet_weight > 0.0 and max(subjects.values()) >= facet_weight - 1e-9:
+        ranked = sorted(subjects.values(), reverse=True)
+        if len(ranked) == 1 or ranked[0] > ranked[1] + 1e-9:
+            return max(subjects, key=subjects.__getitem__)
+        return None
+    if len(topic_weight) < 2:
+        return None
+    first, second = sorted(topic_weight.values(), reverse=True)[:2]
+    return max(topic_weight, key=topic_weight.__getitem__) if first > second + 1e-9 else None
 
 
 def _is_generic(term: str, lang: str) -> bool:

@@ -347,8 +347,9 @@ def assess(
     for a question on master's admission; on the real corpus, 200 tasks
     replayed, three such pages marked relevant were all labelled
     irrelevant). A page whose text is its headings alone (a documentation
-    theme's folder index) is not about the query either. Hand labels call hubs, teasers
-    and passing mentions irrelevant; this is their rule, made mechanical.
+    theme's folder index) is not about the query either. Hand labels call
+    hubs, teasers and passing mentions irrelevant; this is their rule, made
+    mechanical.
     ``hits`` is the page's :func:`scan_page`, when the caller has it.
     """
     body = strip_link_targets(markdown)

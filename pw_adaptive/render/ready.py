@@ -438,9 +438,8 @@ class QuietTimers:
     a change after one there (a timer of the theme that renders a widget
     on some pages only) ends its quiet standing for the crawl, as any
     change after it on a page that waited for it does. The quiet and static
-    windows still apply to every page. One instance serves a crawl, shared by its renderers (as
-    ``ClickMemory`` is);
-    pure Python."""
+    windows still apply to every page. One instance serves a crawl, shared
+    by its renderers (as ``ClickMemory`` is); pure Python."""
 
     def __init__(self) -> None:
         self._hosts: dict[str, dict[str, _TimerSite]] = {}
