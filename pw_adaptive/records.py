@@ -306,6 +306,12 @@ class CrawlResult:
     (:class:`~pw_adaptive.core.variants.VariantLearner`: "q:print" for print
     views, "t:/info/canteens/>acsai" for a page several sections share): the
     URLs it skipped as showing a page it has (:meth:`page_showing`)."""
+    exploration: dict[str, float] = field(default_factory=dict)
+    """What click exploration did over the crawl (``ClickMemory.stats``):
+    candidates clicked, answered without a click (``reused``, ``inert``,
+    ``predicted``, ``placeholders``, ``left_to_others``), scratch copies
+    rendered afresh, restorations, and the seconds spent. Empty when the
+    crawl was given its own renderer; after a resume, the resumed part's."""
 
     def page_showing(self, url: str) -> PageRecord | None:
         """The page of this crawl that shows ``url``'s content: its own record
@@ -378,6 +384,7 @@ class CrawlResult:
             "evidence_per_term": self.evidence_per_term,
             "stop": self.stop,
             "variant_rules": {host: list(rules) for host, rules in self.variant_rules.items()},
+            "exploration": dict(self.exploration),
         }
 
 

@@ -13,6 +13,7 @@ import hashlib
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from pw_adaptive.core.query import Query, Synonyms
@@ -39,6 +40,7 @@ from pw_adaptive.text.lang import preload as preload_language_model
 if TYPE_CHECKING:
     from playwright.async_api import Browser, BrowserContext, Playwright
 
+    from pw_adaptive.render.click_memory import ClickMemory
     from pw_adaptive.render.page import PlaywrightRenderer
 
 
@@ -134,6 +136,15 @@ class AdaptiveCrawler:
         self._fetcher = fetcher
         self._synonyms = synonyms
 
+    def _click_memory(self) -> ClickMemory | None:
+        """The click memory of a crawl this crawler renders itself (None when
+        it was given a renderer)."""
+        if self._renderer is not None:
+            return None
+        from pw_adaptive.render.click_memory import ClickMemory
+
+        return ClickMemory(self.render_settings.explore_budget_s)
+
     def _launch_early(self) -> _EarlyLaunch | None:
         """Start the browser this crawl will launch (None when it was given one,
         or a renderer)."""
@@ -143,8 +154,13 @@ class AdaptiveCrawler:
 
     @asynccontextmanager
     async def _session(
-        self, guard: NetGuard | None = None, early: _EarlyLaunch | None = None
+        self,
+        guard: NetGuard | None = None,
+        early: _EarlyLaunch | None = None,
+        memory: ClickMemory | None = None,
     ) -> AsyncIterator[tuple[Renderer, Fetcher | None]]:
+        """The renderer and fetcher of one crawl. ``memory``: the crawl's click
+        memory (a new one when None), shared by its recycled renderers."""
         if self._renderer is not None:
             yield self._renderer, self._fetcher
             return
@@ -161,7 +177,8 @@ class AdaptiveCrawler:
         settings = self.render_settings
         # One memory of click outcomes and one of quiet timers for the crawl,
         # shared by recycled renderers.
-        memory = ClickMemory(settings.explore_budget_s)
+        if memory is None:
+            memory = ClickMemory(settings.explore_budget_s)
         timers = QuietTimers()
         if isinstance(self._browser, BrowserContext):
             # A BrowserContext is used as it is (never recycled, never closed).
@@ -325,7 +342,8 @@ class AdaptiveCrawler:
                 public_hosts=settings.treat_as_public,
                 on_block=lambda _url, _kind: run.skipped.update(("private_address",)),
             )
-            async with self._session(guard, early) as (renderer, fetcher):
+            memory = self._click_memory()
+            async with self._session(guard, early, memory) as (renderer, fetcher):
                 processor = PageProcessor(run, fetcher, emit, self._scorer)
                 if not run.pages:
                     await _check_start(run, processor)
@@ -363,6 +381,8 @@ class AdaptiveCrawler:
                         await asyncio.wait({probe})
                     await run.sitemap.close()
             result = run.result()
+            if memory is not None:
+                result = replace(result, exploration=memory.stats())
             if checkpoint is not None:
                 _save(run, checkpoint, journal, done=True)
         finally:

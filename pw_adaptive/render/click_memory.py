@@ -231,6 +231,15 @@ class ClickMemory:
         self.predicted = 0
         """Candidates answered with the URL their template's rule gives
         (:meth:`predict`), not clicked."""
+        self.fresh_copies = 0
+        """Scratch copies rendered afresh at a page's URL (the page itself
+        serves as the first one): each costs about a render of the page."""
+        self.restorations = 0
+        """Copies that a click moved to another route, brought back to the
+        page with ``history.back()`` instead of rendered afresh."""
+        self.restorations_failed = 0
+        """Copies that ``history.back()`` did not bring back (a fresh copy
+        followed, if candidates were left)."""
         self._known: dict[ClickKey, _Known] = {}
         # Links a click of the page chrome rendered without navigating (a menu
         # group built when opened): given again wherever the click is recalled.
@@ -404,6 +413,24 @@ class ClickMemory:
             if not future.done():
                 future.set_exception(LookupError("exploration failed"))
             future.exception()  # retrieved: nobody waiting is not an error
+
+    def stats(self) -> dict[str, float]:
+        """What the crawl's exploration did (the summary's ``exploration``):
+        candidates clicked and answered without a click, by kind, scratch
+        copies and restorations, and the seconds spent."""
+        return {
+            "clicked": self.explored,
+            "opened_together": self.opened_together,
+            "reused": self.reused,
+            "inert": self.inert,
+            "predicted": self.predicted,
+            "placeholders": self.placeholders,
+            "left_to_others": self.left_to_others,
+            "fresh_copies": self.fresh_copies,
+            "restorations": self.restorations,
+            "restorations_failed": self.restorations_failed,
+            "spent_s": round(self.spent_s, 3),
+        }
 
     def spend(self, seconds: float) -> None:
         """Count ``seconds`` of one page's exploration against the budget."""

@@ -355,6 +355,8 @@ async def explore_clicks(
                 # cost no click and wait each (on thu-wiki, a Docusaurus site,
                 # each click of its own cost 0.2-0.5 s).
                 waiting = len(queue)
+                if live is None:
+                    memory.fresh_copies += 1
                 first = await _open_groups_in_turn(
                     context, url, queue, settings, report, deadline, live
                 )
@@ -448,6 +450,7 @@ async def _explore_sequence(
                     live = None
                     scratch = _Scratch(page, state, await mark_click_candidates(page))
                 if scratch is None:
+                    memory.fresh_copies += 1
                     scratch = await asyncio.wait_for(_open_scratch(context, url, settings), left)
                     left = deadline - loop.time()
                 outcome = await asyncio.wait_for(scratch.click(candidate, settings), left)
@@ -463,7 +466,9 @@ async def _explore_sequence(
             report(candidate, outcome, scratch.revealed, True)
             if candidate.empty_href:
                 memory.learn_empty_href(url, scratch.reloaded)
-            if scratch.moved() and not (todo and await _restored(scratch, settings, deadline)):
+            if scratch.moved() and not (
+                todo and await _restored(scratch, settings, deadline, memory)
+            ):
                 await close_quietly(scratch.page)
                 scratch = None
     finally:
@@ -723,7 +728,9 @@ async def _after_click(
         await asyncio.sleep(_POLL_S)
 
 
-async def _restored(scratch: _Scratch, settings: RenderSettings, deadline: float) -> bool:
+async def _restored(
+    scratch: _Scratch, settings: RenderSettings, deadline: float, memory: ClickMemory
+) -> bool:
     """Bring a copy that a click moved to another route of the same document
     (``history.pushState`` or a hash change: a navigation to a new document
     is cancelled, ``hooks.py``) back to the page's own route with
@@ -736,7 +743,18 @@ async def _restored(scratch: _Scratch, settings: RenderSettings, deadline: float
     counts as back with its URL's in-page anchor changed (a table of contents
     that writes the heading scrolled to into the URL) and with candidates
     added after its own (a "back to top" button shown once the clicks have
-    scrolled it: 10 of 14 restorations failed on himastat-ut so)."""
+    scrolled it: 10 of 14 restorations failed on himastat-ut so). Counted in
+    ``memory`` (``restorations``, ``restorations_failed``)."""
+    back = await _go_back(scratch, settings, deadline)
+    if back:
+        memory.restorations += 1
+    else:
+        memory.restorations_failed += 1
+    return back
+
+
+async def _go_back(scratch: _Scratch, settings: RenderSettings, deadline: float) -> bool:
+    """:func:`_restored` without the count."""
     page = scratch.page
     if page.is_closed():
         return False

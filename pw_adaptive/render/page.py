@@ -141,7 +141,13 @@ class PlaywrightRenderer(ClosedOnExit):
         quiet_timers: QuietTimers | None = None,
     ) -> None:
         self._settings = settings or RenderSettings()
-        self.click_memory = click_memory or ClickMemory(self._settings.explore_budget_s)
+        # `is None`, not `or`: a memory that has learnt nothing yet is empty
+        # (len 0) and falsy, and the crawl's recycled renderers must share it.
+        self.click_memory = (
+            click_memory
+            if click_memory is not None
+            else ClickMemory(self._settings.explore_budget_s)
+        )
         """What click targets led to on the sites rendered (shared with the other
         renderers of a crawl when given), and the crawl's exploration time."""
         self.quiet_timers: QuietTimers | None = None
@@ -149,7 +155,7 @@ class PlaywrightRenderer(ClosedOnExit):
         waits for (``RenderSettings.learn_quiet_timers``; shared with the
         other renderers of a crawl when given, as ``click_memory`` is)."""
         if self._settings.learn_quiet_timers:
-            self.quiet_timers = quiet_timers or QuietTimers()
+            self.quiet_timers = quiet_timers if quiet_timers is not None else QuietTimers()
         self._relaunch = relaunch
         self.relaunches = 0
         """Times the browser was relaunched after it went away."""

@@ -243,8 +243,38 @@ def _facts(log: CrawlLog, terms: Sequence[str], target: int, relevant: int) -> s
             share = float(timings["explore_share"])
             elapsed += f" ({share:.0%} of the pages' time in click exploration)"
         rows.append(("elapsed", elapsed))
+    explored = _exploration(s.get("exploration"))
+    if explored:
+        rows.append(("click exploration", _e(explored)))
     body = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in rows)
     return f'<dl class="facts" id="facts">{body}</dl>'
+
+
+def _exploration(stats: object) -> str:
+    """The summary's ``exploration`` in one line ("" when absent or empty):
+    what was clicked, what was answered without a click, and what the
+    scratch copies cost."""
+    if not isinstance(stats, dict) or not stats:
+        return ""
+
+    def n(key: str) -> int:
+        value = stats.get(key)
+        return int(value) if isinstance(value, (int, float)) else 0
+
+    answered = sum(n(k) for k in ("reused", "inert", "predicted", "placeholders", "left_to_others"))
+    parts = [f"{n('clicked')} candidates clicked"]
+    if n("opened_together"):
+        parts[0] += f" ({n('opened_together')} menu groups opened together)"
+    parts.append(f"{answered} answered without a click")
+    parts.append(f"{n('fresh_copies')} fresh copies of a page")
+    restorations = f"{n('restorations')} restorations"
+    if n("restorations_failed"):
+        restorations += f" ({n('restorations_failed')} failed)"
+    parts.append(restorations)
+    spent = stats.get("spent_s")
+    if isinstance(spent, (int, float)):
+        parts.append(f"{float(spent):.1f} s")
+    return ", ".join(parts)
 
 
 _TIME_PARTS = (

@@ -50,3 +50,7 @@ def test_click_only_page_is_found(fixture_site: Any, task_id: str, concurrency: 
     timings = result.summary()["timings"]
     assert timings["total_s"] > 0
     assert 0 <= timings["explore_share"] < 1
+    # The click-only page was found by clicking: the summary says so.
+    exploration = result.summary()["exploration"]
+    assert exploration["clicked"] >= 1, exploration
+    assert exploration["spent_s"] > 0

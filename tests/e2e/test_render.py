@@ -942,15 +942,20 @@ def test_a_slash_less_twin_that_redirects_is_not_rendered_again(
 def test_route_cards_are_explored_in_one_copy_going_back_after_each(
     loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str, path: str
 ) -> None:
-    async def once() -> RenderedPage:
+    async def once() -> tuple[RenderedPage, dict[str, float]]:
         async with PlaywrightRenderer(chromium_browser, SETTINGS) as renderer:
-            return await renderer.render(site + path)
+            page = await renderer.render(site + path)
+            return page, renderer.click_memory.stats()
 
     before = len(_Handler.requested)
-    page = loop.run_until_complete(once())
+    page, stats = loop.run_until_complete(once())
     clicked = {link.url for link in page.links if link.via_click}
     topics = ("housing", "fees", "exams", "visas", "library", "transport")
     assert clicked == {f"{site}/route-cards/{topic}" for topic in topics}
+    # Counted as what the exploration did: a restoration after each card
+    # but the last (nothing left to click then), no copy beyond one.
+    assert stats["restorations"] >= 4, stats
+    assert stats["fresh_copies"] <= 1, stats
     # Each card moved the copy to another route of the same document;
     # history.back() brought it back instead of loading the page again, also
     # when the copy came back with an in-page anchor in its URL and a

@@ -364,3 +364,34 @@ def test_a_template_s_rule_answers_its_candidates_without_a_click() -> None:
     ]
     assert all(link.via_click for link in links)
     assert memory.predicted == 2 and memory.explored == explored
+    stats = memory.stats()
+    assert stats["predicted"] == 2 and stats["clicked"] == explored
+    assert stats["fresh_copies"] == 0 and stats["restorations"] == 0
+
+
+def test_stats_say_what_was_clicked_what_was_answered_and_what_it_cost() -> None:
+    memory = ClickMemory()
+    key = click_key("http://a.test/", _candidate("Menu", Region.NAV))
+    memory.learn(key, "http://a.test/", None)
+    assert memory.recall(key, "http://a.test/other/") is None
+    memory.reused += 1  # the caller counts what recall answered
+    memory.fresh_copies += 2
+    memory.restorations += 3
+    memory.restorations_failed += 1
+    memory.spend(1.23456)
+    stats = memory.stats()
+    assert stats["clicked"] == 1 and stats["reused"] == 1
+    assert (stats["fresh_copies"], stats["restorations"], stats["restorations_failed"]) == (2, 3, 1)
+    assert stats["spent_s"] == 1.235
+    assert set(stats) >= {"inert", "predicted", "placeholders", "left_to_others", "opened_together"}
+
+
+def test_a_renderer_keeps_the_memory_it_is_given_even_while_empty() -> None:
+    # An empty memory has len 0: a renderer that fell back to a memory of its
+    # own on a falsy one would not share it with the crawl's other renderers.
+    from pw_adaptive.render.page import PlaywrightRenderer
+
+    memory = ClickMemory()
+    assert len(memory) == 0
+    renderer = PlaywrightRenderer(None, RenderSettings(), click_memory=memory)  # type: ignore[arg-type]
+    assert renderer.click_memory is memory

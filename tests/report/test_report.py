@@ -490,13 +490,25 @@ def test_time_per_page_says_where_a_slow_crawl_spent_its_time() -> None:
     records = [
         page(1, "/", None, timings=slow),
         page(2, "/life", "/", timings=fast),
-        summary(timings={"explore_s": 9.0, "total_s": 11.0, "explore_share": 0.45}),
-    ]
+        summary(
+            timings={"explore_s": 9.0, "total_s": 11.0, "explore_share": 0.45},
+            exploration={
+                "clicked": 12, "opened_together": 4, "reused": 30, "inert": 5,
+                "predicted": 2, "placeholders": 0, "left_to_others": 1,
+                "fresh_copies": 3, "restorations": 6, "restorations_failed": 1,
+                "spent_s": 9.04,
+            },
+        ),
+    ]  # fmt: skip
     log = parse_lines(lines(records))
     assert log.pages[0].timings.explore_s == 9.0
     document = render_html(log)
     assert 'id="time-parts"' in document and 'id="time-pages"' in document
     assert "<td>click exploration</td><td>9.0</td><td>82%</td>" in document
     assert "45% of the pages' time in click exploration" in document
+    assert (
+        "12 candidates clicked (4 menu groups opened together), 38 answered without"
+        " a click, 3 fresh copies of a page, 6 restorations (1 failed), 9.0 s"
+    ) in document
     # A file without timings (an older crawl) has no time section.
     assert 'id="time-parts"' not in render_html(parse_lines(lines(RECORDS)))
