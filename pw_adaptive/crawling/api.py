@@ -160,7 +160,7 @@ class AdaptiveCrawler:
         memory: ClickMemory | None = None,
     ) -> AsyncIterator[tuple[Renderer, Fetcher | None]]:
         """The renderer and fetcher of one crawl. ``memory``: the crawl's click
-        memory (a new one when None), shared by its recycled renderers."""
+        memory (:meth:`_click_memory`), shared by its recycled renderers."""
         if self._renderer is not None:
             yield self._renderer, self._fetcher
             return
@@ -169,16 +169,13 @@ class AdaptiveCrawler:
         from playwright.async_api import BrowserContext
 
         from pw_adaptive.render.browser import launch_browser
-        from pw_adaptive.render.click_memory import ClickMemory
         from pw_adaptive.render.fetch import PlaywrightFetcher
         from pw_adaptive.render.page import PlaywrightRenderer
         from pw_adaptive.render.ready import QuietTimers
 
         settings = self.render_settings
-        # One memory of click outcomes and one of quiet timers for the crawl,
-        # shared by recycled renderers.
-        if memory is None:
-            memory = ClickMemory(settings.explore_budget_s)
+        # One memory of quiet timers for the crawl (and the crawl's memory of
+        # click outcomes), shared by recycled renderers.
         timers = QuietTimers()
         if isinstance(self._browser, BrowserContext):
             # A BrowserContext is used as it is (never recycled, never closed).

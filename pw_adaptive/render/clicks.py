@@ -355,10 +355,8 @@ async def explore_clicks(
                 # cost no click and wait each (on thu-wiki, a Docusaurus site,
                 # each click of its own cost 0.2-0.5 s).
                 waiting = len(queue)
-                if live is None:
-                    memory.fresh_copies += 1
                 first = await _open_groups_in_turn(
-                    context, url, queue, settings, report, deadline, live
+                    context, url, queue, settings, report, deadline, live, memory
                 )
                 memory.opened_together += waiting - len(queue)
             per_worker = _CLICKS_PER_SCRATCH if first is not None else 1
@@ -450,8 +448,9 @@ async def _explore_sequence(
                     live = None
                     scratch = _Scratch(page, state, await mark_click_candidates(page))
                 if scratch is None:
-                    memory.fresh_copies += 1
-                    scratch = await asyncio.wait_for(_open_scratch(context, url, settings), left)
+                    scratch = await asyncio.wait_for(
+                        _open_scratch(context, url, settings, memory), left
+                    )
                     left = deadline - loop.time()
                 outcome = await asyncio.wait_for(scratch.click(candidate, settings), left)
             except Exception:  # a timeout, a crash, a page gone: nothing learnt (yet)
@@ -484,6 +483,7 @@ async def _open_groups_in_turn(
     report: Callable[[ClickCandidate, str | None, tuple[Link, ...], bool], None],
     deadline: float,
     live: tuple[Page, PageState] | None,
+    memory: ClickMemory,
 ) -> _Scratch | None:
     """Open the collapsed menu groups of ``queue`` in turn in one copy of the
     page (``live``, else a fresh one; :meth:`_Scratch.open_groups`) and
@@ -502,7 +502,7 @@ async def _open_groups_in_turn(
             scratch = _Scratch(page, state, marked)
         else:
             scratch = await asyncio.wait_for(
-                _open_scratch(context, url, settings), deadline - loop.time()
+                _open_scratch(context, url, settings, memory), deadline - loop.time()
             )
         found = await asyncio.wait_for(
             scratch.open_groups(groups, settings), deadline - loop.time()
@@ -785,7 +785,12 @@ async def _go_back(scratch: _Scratch, settings: RenderSettings, deadline: float)
     return True
 
 
-async def _open_scratch(context: BrowserContext, url: str, settings: RenderSettings) -> _Scratch:
+async def _open_scratch(
+    context: BrowserContext, url: str, settings: RenderSettings, memory: ClickMemory
+) -> _Scratch:
+    """A fresh copy of the page at ``url``, ready, its candidates marked;
+    counted in ``memory.fresh_copies``."""
+    memory.fresh_copies += 1
     page = await context.new_page()
     state = PageState(url=url)
     try:
