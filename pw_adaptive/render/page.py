@@ -37,7 +37,7 @@ from pw_adaptive.render.extract import Extraction, extract_page
 from pw_adaptive.render.guard import GuardRoute, install_guard, remove_guard
 from pw_adaptive.render.hooks import PageState, close_quietly, consume_error, prepare_page
 from pw_adaptive.render.markdown import html_to_markdown
-from pw_adaptive.render.ready import QuietTimers, wait_until_ready
+from pw_adaptive.render.ready import QuietTimers, wait_for_next_document, wait_until_ready
 from pw_adaptive.render.records import ClosedOnExit, RenderSettings
 from pw_adaptive.render.search_index import search_indexes
 from pw_adaptive.text.languages import phrases
@@ -45,6 +45,15 @@ from pw_adaptive.text.languages import phrases
 __all__ = ["PlaywrightRenderer", "open_renderer", "redirect_chain"]
 
 _CONTEXT_GONE = ("Execution context was destroyed", "Cannot find context")
+
+_MAX_REPLACEMENTS = 3
+"""Documents a render follows after the first one replaced it during extraction
+(client-side redirects, a page that goes on to another): then it gives up."""
+
+
+def _context_gone(exc: BaseException) -> bool:
+    """Whether ``exc`` says the document went away under a call (a navigation)."""
+    return any(marker in str(exc) for marker in _CONTEXT_GONE)
 
 
 class _Unresponsive(Exception):
@@ -391,15 +400,17 @@ class PlaywrightRenderer(ClosedOnExit):
                 "max_elements": settings.max_elements,
                 "max_chars": settings.max_content_chars,
             }
-            try:
-                extraction = await extract_page(page, **bounds)
-            except Exception as exc:
-                if not any(m in str(exc) for m in _CONTEXT_GONE):
-                    raise
-                # A late client-side redirect replaced the document: extract the new one.
-                await page.wait_for_load_state("domcontentloaded")
+            for replaced in range(_MAX_REPLACEMENTS + 1):
+                try:
+                    extraction = await extract_page(page, **bounds)
+                    break
+                except Exception as exc:
+                    if replaced == _MAX_REPLACEMENTS or not _context_gone(exc):
+                        raise
+                # A late client-side redirect replaced the document: extract the
+                # new one once it is ready (which may itself go on to another).
+                await wait_for_next_document(page, settings.nav_timeout_s)
                 ready = await wait_until_ready(page, settings, self.quiet_timers)
-                extraction = await extract_page(page, **bounds)
             final_url = page.url
             await indexes.probe(page, url, settings)
             if not final_url.startswith(("http:", "https:")):

@@ -64,6 +64,7 @@ __all__ = [
     "TIMER_RECHECK",
     "QuietTimers",
     "settled",
+    "wait_for_next_document",
     "wait_until_ready",
 ]
 
@@ -387,6 +388,25 @@ _SETTLED_FUNCTION = r"""
 _CONTEXT_GONE = ("Execution context was destroyed", "navigation", "Cannot find context")
 
 
+async def wait_for_next_document(page: Page, timeout_s: float) -> bool:
+    """After ``page``'s document went away under a call ("Execution context was
+    destroyed"), wait until a document is there again and parsed; False when
+    none came within ``timeout_s``.
+
+    Not ``wait_for_load_state``: Chromium can drop the old document's context
+    before the new document commits (a navigation to another site, or one
+    that fails and ends on an error page), and the load state still answers
+    for the old document until then, at once. A function wait is run again
+    in each new context, so it ends only in a document that exists."""
+    try:
+        await page.wait_for_function(
+            "() => document.readyState !== 'loading'", polling=50, timeout=timeout_s * 1000
+        )
+    except Exception:  # none in time, or the page closed
+        return False
+    return True
+
+
 async def settled(page: Page, settle_ms: int, horizon_ms: int) -> bool:
     """Whether nothing that could change ``page`` within ``horizon_ms`` is pending
     (see the module doc): no load of the page unfinished or finished within
@@ -522,9 +542,6 @@ async def wait_until_ready(
             if not any(marker in str(exc) for marker in _CONTEXT_GONE):
                 raise
             # The document was replaced (location.href = ...): wait for the new one.
-            left_s = max(0.1, deadline - loop.time())
-            try:
-                await page.wait_for_load_state("domcontentloaded", timeout=left_s * 1000)
-            except Exception:
+            if not await wait_for_next_document(page, max(0.1, deadline - loop.time())):
                 return "cap"
     return "cap"
