@@ -9,9 +9,11 @@ new document in the same tab, which keeps the renderer process and what it
 compiled of the site. Never for a URL that differs from the page's own only
 in its fragment: that navigation stays in the same document (a hash route),
 and the ready wait would pass on the previous route's content. A page that
-was clicked (exploration, "Load more") is never reused. A failed attempt
-(crash, network error) is retried once on a fresh page; a timeout or a
-download is not retried. ``render`` never raises for a page: failures are
+was clicked (exploration, "Load more") is never reused, and one whose
+previous document navigates it away while the next URL loads (a timer that
+document left) gives way to a fresh page at once, not counted as a retry.
+A failed attempt (crash, network error) is retried once on a fresh page; a
+timeout or a download is not retried. ``render`` never raises for a page: failures are
 reported in ``RenderedPage.error``.
 """
 
@@ -50,6 +52,14 @@ _MAX_REPLACEMENTS = 3
 """Documents a render follows after the first one replaced it during extraction
 (client-side redirects, a page that goes on to another): then it gives up."""
 
+_INTERRUPTED = ("is interrupted by another navigation", "net::ERR_ABORTED")
+"""How ``goto`` fails when another navigation took the page meanwhile."""
+
+
+def _interrupted(exc: BaseException) -> bool:
+    """Whether ``goto`` failed because another navigation took the page."""
+    return any(marker in str(exc) for marker in _INTERRUPTED)
+
 
 def _context_gone(exc: BaseException) -> bool:
     """Whether ``exc`` says the document went away under a call (a navigation)."""
@@ -58,6 +68,10 @@ def _context_gone(exc: BaseException) -> bool:
 
 class _Unresponsive(Exception):
     """The page's script never yields (an endless loop): nothing can be extracted."""
+
+
+class _ReusedPageMoved(Exception):
+    """A reused page's previous document navigated it while the next URL loaded."""
 
 
 class _NotAPage(Exception):
@@ -308,7 +322,7 @@ class PlaywrightRenderer(ClosedOnExit):
             await self._ensure_browser()
             try:
                 page, extraction, live, renders = await asyncio.wait_for(
-                    self._render_once(url, reuse=attempt == 0), timeout=settings.page_timeout_s
+                    self._render_attempt(url, reuse=attempt == 0), timeout=settings.page_timeout_s
                 )
             except (TimeoutError, PlaywrightTimeoutError) as exc:
                 if not self._connected():
@@ -348,6 +362,16 @@ class PlaywrightRenderer(ClosedOnExit):
             return replace(page, elapsed_s=total, timings=timings)
         return _failed(url, error, started)
 
+    async def _render_attempt(
+        self, url: str, *, reuse: bool
+    ) -> tuple[RenderedPage, Extraction, tuple[Page, PageState] | None, int]:
+        """``_render_once``; again on a fresh page when the reused page's previous
+        document navigated it away (not this URL's failure: not a retry)."""
+        try:
+            return await self._render_once(url, reuse=reuse)
+        except _ReusedPageMoved:
+            return await self._render_once(url, reuse=False)
+
     async def _render_once(
         self, url: str, *, reuse: bool = True
     ) -> tuple[RenderedPage, Extraction, tuple[Page, PageState] | None, int]:
@@ -381,6 +405,10 @@ class PlaywrightRenderer(ClosedOnExit):
             except Exception as exc:
                 if state.downloads or "Download is starting" in str(exc):
                     raise _NotAPage(attachment_kind(url) or "file", None) from exc
+                if reused is not None and _interrupted(exc):
+                    # A timer of the previous document sent the page elsewhere
+                    # (its late redirect) while this URL was loading.
+                    raise _ReusedPageMoved from exc
                 raise
             content_type = ""
             if response is not None:

@@ -183,6 +183,14 @@ FINAL = """<!doctype html>
 <html><head><title>Final</title></head><body><h1>Final page</h1><p>Redirected here.</p></body></html>
 """
 
+# Ready at once, but a timer sends it on later: when the renderer has gone on
+# to the next URL in the same tab by then, the timer takes that navigation.
+LEAVES_LATER = """<!doctype html>
+<html><head><title>Notice</title></head>
+<body><h1>Notice</h1><p>You will be taken to the final page.</p>
+<script>setTimeout(() => { location.href = "/final"; }, 1000);</script></body></html>
+"""
+
 LOAD_MORE = """<!doctype html>
 <title>News</title>
 <main><h1>News</h1>
@@ -787,6 +795,8 @@ ROUTES: dict[str, Page] = {
     "/r1": Page(status=302, headers={"Location": "/r2"}),
     "/r2": Page(status=301, headers={"Location": "/final"}),
     "/final": Page(FINAL),
+    "/leaves-later": Page(LEAVES_LATER),
+    "/final-slowly": Page(FINAL, delay_s=1.8),
     "/guide.pdf": Page("%PDF-1.4\n%%EOF\n", content_type="application/pdf"),
     "/export": Page(
         "a,b\n1,2\n",

@@ -461,6 +461,24 @@ def test_a_page_that_asks_before_it_is_left_does_not_keep_the_next_url(
     assert reused == 1
 
 
+def test_a_timer_the_previous_url_left_in_the_tab_does_not_fail_the_next(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    # /leaves-later is ready before its one-second timer fires, and the tab
+    # goes on to /final-slowly, which the server answers after 1.8 s: the
+    # timer's navigation takes the tab meanwhile. That is not the URL's
+    # failure, and its page is not /final: the renderer starts again in a
+    # fresh tab, without a retry (none allowed here).
+    settings = replace(SETTINGS, explore_clicks=False, retries=0)
+    urls = [site + "/leaves-later", site + "/final-slowly"]
+    (notice, slow), reused = _renders_in_turn(loop, chromium_browser, settings, urls)
+    assert notice.error is None and "You will be taken" in notice.markdown
+    assert slow.error is None
+    assert slow.final_url == site + "/final-slowly"
+    assert slow.headings == ("Final page",)
+    assert reused == 1
+
+
 def test_one_render_per_page_opens_a_fresh_page_for_every_url(
     loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
 ) -> None:
