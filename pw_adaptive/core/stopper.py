@@ -309,6 +309,12 @@ class Adaptive:
         """Pages that contributed fresh evidence."""
         return self._sources
 
+    def failed_promise(self) -> float:
+        """The highest score of a link whose page was not about the query, since
+        the last page that was or brought something new (0 when none): a lead
+        forgives the stale run only above it (``lead_beats_failed``)."""
+        return self._failed_promise
+
     def forgive(self) -> None:
         """Reset the stale run (``observe`` does so while a strong lead waits)."""
         self._stale = 0

@@ -127,6 +127,14 @@ class CrawlRun:
         patience = max(options.patience, 1)
         terms = len(self.query)
         waiting = f"no queued link scored {self.settings.forgive_score} or more (best {best:.2f})"
+        failed = adaptive.failed_promise()
+        if best >= self.settings.forgive_score and options.lead_beats_failed and best <= failed:
+            # A lead strong enough to forgive did not, because links that
+            # scored as high just led to pages not about the query.
+            waiting = (
+                f"the best queued link ({best:.2f}) promises no more than links that"
+                f" just led to pages not about the query ({failed:.2f})"
+            )
         coverage = f"coverage {adaptive.coverage():.0%} of {terms} terms"
         qualifying = qualifiers_of(self.query) if options.qualifier_clues_count else 0
         named = [term for i, term in enumerate(self.query.terms) if qualifying >> i & 1]
@@ -191,6 +199,7 @@ class CrawlRun:
             "sources": adaptive.sources(),
             "queued": len(self.frontier),
             "best_queued": round(best, 4),
+            "failed_promise": round(adaptive.failed_promise(), 4),
             "sitemap": sitemap.to_json(),
             "listing_pages": self.listings.released,
             # Qualifiers learnt to name sections that lead nowhere: links that

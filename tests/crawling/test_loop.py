@@ -233,6 +233,39 @@ def test_every_stop_says_why_it_was_judged_safe() -> None:
     assert result.stop["reason"] == "budget_exhausted" and "budget of 2 pages" in result.stop["why"]
 
 
+def _forms_site(url: str) -> RenderedPage:
+    """The refund policy, then twenty forms whose links name refunds as
+    strongly as the next one: each form page says nothing of the policy."""
+    path = url.removeprefix(SITE) or "/"
+    links = [Link(SITE + "/refunds", text="Refund policy", region=Region.NAV)]
+    text = "Welcome to the university."
+    if path == "/refunds":
+        text = (
+            "## Refund policy\n\nThe refund policy: tuition is refunded in full before "
+            "the first week, and half of it before the fourth week. Refund requests go to "
+            "the fees office with the form below."
+        )
+        links += [Link(SITE + f"/forms/{n}", text=f"Refund form {n}") for n in range(20)]
+    elif path.startswith("/forms/"):
+        text = f"Form {path[-1]}: download, print and sign it."
+    return make_page(url, title=path, markdown=text, links=links)
+
+
+def test_a_stop_says_when_the_waiting_links_promise_no_more_than_those_that_failed() -> None:
+    settings = CrawlSettings(concurrency=1, respect_robots=False, probe_soft_404=False)
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_forms_site))
+    result = asyncio.run(crawler.run(SITE + "/", "refund policy"))
+    stop = result.stop
+    assert result.stop_reason == "saturated" and len(result.pages) < 12
+    # A queued link scores enough to forgive (0.35), yet did not: links that
+    # scored as high just led to pages not about the query. The summary must
+    # not claim that no link scored 0.35.
+    assert stop["best_queued"] >= settings.forgive_score
+    assert stop["failed_promise"] >= stop["best_queued"]
+    assert "no queued link scored" not in stop["why"]
+    assert "promises no more than links that just led to pages not about" in stop["why"]
+
+
 def _one_rich_page(url: str) -> RenderedPage:
     """One page holds all the housing facts; seven others say nothing of it."""
     path = url.removeprefix(SITE) or "/"
