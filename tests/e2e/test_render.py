@@ -971,8 +971,12 @@ def test_route_cards_are_explored_in_one_copy_going_back_after_each(
     topics = ("housing", "fees", "exams", "visas", "library", "transport")
     assert clicked == {f"{site}/route-cards/{topic}" for topic in topics}
     # Counted as what the exploration did: a restoration after each card
-    # but the last (nothing left to click then), no copy beyond one.
-    assert stats["restorations"] >= 4, stats
+    # clicked but the last (nothing left to click then), no copy beyond one.
+    # Once three cards have shown the template's rule, the memory may answer
+    # the rest without a click (how many were clicked by then depends on the
+    # machine's load).
+    assert stats["clicked"] >= 3 and stats["clicked"] + stats["predicted"] >= len(topics), stats
+    assert stats["restorations"] >= stats["clicked"] - 1, stats
     assert stats["fresh_copies"] <= 1, stats
     # Each card moved the copy to another route of the same document;
     # history.back() brought it back instead of loading the page again, also
