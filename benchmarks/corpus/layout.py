@@ -13,7 +13,10 @@ is not laid out. Sites with ``"source": "shared"`` live in
     python benchmarks/corpus/layout.py [NAME ...] [--mirror DIR] [--out DIR] [--force]
 
 Exit 0 when every site asked for is laid out (or shared), 1 when some could not
-be (their snapshot is missing: the message says which repository to fetch).
+be: their snapshot is missing (the message says which repository to fetch), a
+Debian package or npm that their build needs is not installed (the message
+says what to install; checked before anything is extracted, so a site laid
+out before stays as it was), or their build failed.
 """
 
 from __future__ import annotations
@@ -53,6 +56,29 @@ def git_dir(mirror: Path, repo: str) -> Path | None:
         if (candidate / "HEAD").is_file() and (candidate / "objects").is_dir():
             return candidate
     return None
+
+
+def _deb_installed(package: str) -> bool:
+    """Whether the Debian package is installed; True where dpkg is not there to
+    ask (not Debian: the build itself then says what it lacks)."""
+    if shutil.which("dpkg-query") is None:
+        return True
+    answer = subprocess.run(
+        ["dpkg-query", "-W", "-f=${Status}", package], capture_output=True, text=True
+    )
+    return answer.returncode == 0 and answer.stdout.strip().endswith(" installed")
+
+
+def missing_tools(site: dict[str, object]) -> list[str]:
+    """What the site's build needs and this machine lacks: the Debian packages of
+    its manifest's ``build.apt``, and ``npm`` when ``build.npm`` is set."""
+    build = site.get("build")
+    if not isinstance(build, dict):
+        return []
+    missing = [str(p) for p in build.get("apt", []) if not _deb_installed(str(p))]
+    if build.get("npm") and shutil.which("npm") is None:
+        missing.append("npm")
+    return missing
 
 
 def _extract_blobs(source: Path, commit: str, subdir: str, into: Path) -> tuple[int, list[str]]:
@@ -105,6 +131,12 @@ def lay_out(site: dict[str, object], mirror: Path, out: Path, *, force: bool = F
     source = git_dir(mirror, str(site["repo"]))
     if source is None:
         raise LookupError(f"{name}: no snapshot of {site['repo']} under {mirror} (fetch it first)")
+    missing = missing_tools(site)
+    if missing:
+        raise LookupError(
+            f"{name}: its build needs {', '.join(missing)}, not installed"
+            f" (apt-get install -y {' '.join(missing)})"
+        )
     subdir = str(site.get("subdir") or "").strip("/")
     base_path = str(site.get("base_path") or "/").strip("/")
     if target.exists():
