@@ -199,7 +199,7 @@ class CrawlRun:
             "sources": adaptive.sources(),
             "queued": len(self.frontier),
             "best_queued": round(best, 4),
-            "failed_promise": round(adaptive.failed_promise(), 4),
+            "failed_promise": round(failed, 4),
             "sitemap": sitemap.to_json(),
             "listing_pages": self.listings.released,
             # Qualifiers learnt to name sections that lead nowhere: links that
