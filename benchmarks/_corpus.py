@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 SITES_DIR = ROOT / "benchmarks" / "corpus" / "sites"
@@ -82,6 +82,25 @@ def label_sets() -> list[dict[str, Any]]:
         labels["file"] = path.name
         out.append(labels)
     return out
+
+
+def page_key(url: str) -> str:
+    """The URL under which a corpus page is counted: a directory, its index
+    file and its name without the slash (``/guide/``, ``/guide/index.html``,
+    ``/guide``) are one page, keyed ``/guide``; the root stays ``/``.
+
+    The static server answers all three with the same file (the last by a
+    redirect to the first), and sites link one form or another (mah-webb
+    links ``/courses/me132a``; a label read from the files may name
+    ``/courses/me132a/index.html``), so labels, fetched pages, marks and the
+    oracle's targets are compared by this key."""
+    parts = urlsplit(url)
+    path = parts.path
+    if path.endswith("/index.html"):
+        path = path[: -len("index.html")]
+    if len(path) > 1 and path.endswith("/"):
+        path = path[:-1]
+    return url if path == parts.path else urlunsplit(parts._replace(path=path))
 
 
 def page_file(root: Path, path: str) -> Path | None:

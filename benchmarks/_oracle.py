@@ -22,6 +22,8 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from _corpus import page_key
+
 from pw_adaptive.core.scope import Scope
 from pw_adaptive.core.urls import canonicalize_url
 from pw_adaptive.pages import RenderedPage
@@ -69,7 +71,9 @@ def oracle_pages(
 
     ``edges`` maps a page to the pages it links to; pages without an entry have
     no known out-links. A target is reached at a page that *is* the target or
-    whose final URL (``aliases``: a redirect) is the target; its distance is
+    whose final URL (``aliases``: a redirect) is the target, compared by
+    ``_corpus.page_key`` (``/guide``, ``/guide/`` and ``/guide/index.html``
+    are one page); its distance is
     the least breadth-first depth of such a page.
 
     Among several shortest paths to a target, each step back towards the
@@ -82,6 +86,7 @@ def oracle_pages(
     """
     aliases = aliases or {}
     wanted = list(dict.fromkeys(targets))
+    by_key = {page_key(t): t for t in wanted}
     dist: dict[str, int] = {start: 0}
     order: dict[str, int] = {start: 0}
     queue: deque[str] = deque([start])
@@ -95,8 +100,9 @@ def oracle_pages(
     # The page at which each target is first reached (least depth, then order).
     hit_at: dict[str, str] = {}
     for node in sorted(dist, key=lambda n: (dist[n], order[n])):
-        for target in (node, aliases.get(node)):
-            if target is not None and target in wanted and target not in hit_at:
+        for url in (node, aliases.get(node)):
+            target = by_key.get(page_key(url)) if url is not None else None
+            if target is not None and target not in hit_at:
                 hit_at[target] = node
     preds: dict[str, list[str]] = {}
     for node in sorted(edges, key=lambda n: order.get(n, len(order))):
@@ -179,11 +185,11 @@ async def explore(
     rendered, ``batch`` at a time; hitting that bound leaves ``complete``
     False.
     """
-    wanted = set(targets)
+    wanted = {page_key(t) for t in targets}
     edges: dict[str, list[str]] = {}
     aliases: dict[str, str] = {}
     seen: set[str] = {start}
-    reached: set[str] = wanted & seen
+    reached: set[str] = wanted & {page_key(start)}
     layer = [start]
     live = 0
     complete = True
@@ -208,14 +214,14 @@ async def explore(
                 edges[url] = out
                 if final is not None and final != url:
                     aliases[url] = final
-                    if final in wanted:
-                        reached.add(final)
+                    if page_key(final) in wanted:
+                        reached.add(page_key(final))
                 for child in out:
                     if child not in seen:
                         seen.add(child)
                         nxt.append(child)
-                        if child in wanted:
-                            reached.add(child)
+                        if page_key(child) in wanted:
+                            reached.add(page_key(child))
         layer = nxt
     if not wanted <= reached:
         complete = False

@@ -77,7 +77,7 @@ if str(ROOT) not in sys.path:
 if str(ROOT / "benchmarks") not in sys.path:
     sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from _corpus import REAL_SITES_ENV, label_sets  # noqa: E402
+from _corpus import REAL_SITES_ENV, label_sets, page_key  # noqa: E402
 from _oracle import Oracle, explore, oracle_pages  # noqa: E402
 from _peers import PEERS, PeerRun, run_peer  # noqa: E402
 from _render_cache import RenderCache  # noqa: E402
@@ -291,6 +291,22 @@ class Task:
     def real(self) -> bool:
         return self.group != "fixtures"
 
+    @functools.cached_property
+    def relevant_keys(self) -> dict[str, str]:
+        """``_corpus.page_key`` of each relevant page -> the page as labelled:
+        fetched pages and marks are compared by key (``/guide``, ``/guide/``
+        and ``/guide/index.html`` are one page)."""
+        return {page_key(url): url for url in self.relevant}
+
+    @functools.cached_property
+    def borderline_keys(self) -> frozenset[str]:
+        return frozenset(page_key(url) for url in self.borderline)
+
+    def labelled(self, *urls: str) -> set[str]:
+        """The relevant pages, as labelled, that any of ``urls`` is."""
+        keys = self.relevant_keys
+        return {keys[k] for url in urls if (k := page_key(url)) in keys}
+
     @property
     def query_kind(self) -> str:
         """``native``: the query is in a language of the site; ``english``: an
@@ -346,11 +362,11 @@ def identification(task: Task, urls: Sequence[str] | None) -> tuple[int | None, 
     """(identified, of them relevant, of them irrelevant); borderline pages are neutral."""
     if urls is None:
         return None, 0, 0
-    marked = set(urls)
+    marked = {page_key(url) for url in urls}
     return (
         len(marked),
-        len(marked & task.relevant),
-        len(marked - task.relevant - task.borderline),
+        len(marked & task.relevant_keys.keys()),
+        len(marked - task.relevant_keys.keys() - task.borderline_keys),
     )
 
 
@@ -379,7 +395,7 @@ def measure(
     for i, page in enumerate(fetched, 1):
         if page is None:
             continue
-        hit = ({page[0], page[1]} | showing.get(page[0], set())) & task.relevant
+        hit = task.labelled(page[0], page[1], *showing.get(page[0], ()))
         if hit:
             for url in hit - found:
                 found_at[url] = i
@@ -957,7 +973,7 @@ def calibration(outcomes: dict[str, TaskOutcome], tasks: Sequence[Task]) -> list
         for _crawler, url, final, score, ok in outcomes[task.id].pages:
             if not ok:
                 continue  # failed, duplicate or soft-404 pages are not scored
-            relevant = bool({url, final} & task.relevant)
+            relevant = bool(task.labelled(url, final))
             scores.setdefault(final, (score, relevant))
         rel, irr = by_group.setdefault(task.group, ([], []))
         for score, relevant in scores.values():
@@ -1030,8 +1046,14 @@ def write_traces(folder: Path, tasks: Sequence[Task], outcomes: dict[str, TaskOu
             )
             final = {id(p) for p in result.relevant_pages()}
             for i, page in enumerate(result.pages, 1):
-                urls = {page.url, page.final_url}
-                mark = "R" if urls & task.relevant else "b" if urls & task.borderline else "-"
+                keys = {page_key(page.url), page_key(page.final_url)}
+                mark = (
+                    "R"
+                    if task.labelled(page.url, page.final_url)
+                    else "b"
+                    if keys & task.borderline_keys
+                    else "-"
+                )
                 flag = page.error or page.note or ""
                 if page.url != page.final_url:
                     flag = f"{flag} (asked {page.url})".strip()

@@ -543,6 +543,44 @@ def test_a_peer_is_measured_like_pw_adaptive_with_borderline_pages_neutral() -> 
     assert totals is not None and totals.id_precision == 0.5 and totals.oracle_ratio == 1.5
 
 
+def test_a_directory_and_its_index_file_are_one_page_for_labels_finds_marks_and_oracle() -> None:
+    # The site links /guide (redirected to /guide/); the label names the file,
+    # /guide/index.html, and the borderline hub /news/index.html.
+    for form in ("/guide/index.html", "/guide/", "/guide"):
+        assert _corpus.page_key(ORIGIN + form) == f"{ORIGIN}/guide"
+    assert _corpus.page_key(f"{ORIGIN}/guide/index.html?x=1") == f"{ORIGIN}/guide?x=1"
+    assert _corpus.page_key(f"{ORIGIN}/index.html") == f"{ORIGIN}/"
+    assert _corpus.page_key(f"{ORIGIN}/") == f"{ORIGIN}/"
+    assert _corpus.page_key(f"{ORIGIN}/guide/index.htm") == f"{ORIGIN}/guide/index.htm"
+    assert _corpus.page_key(f"{ORIGIN}/myindex.html") == f"{ORIGIN}/myindex.html"
+    labels = {
+        "site": "s",
+        "tasks": [
+            {"id": "a", "query": "guide", "lang": "en", "start": "/",
+             "relevant": ["/guide/index.html"], "facts": [], "borderline": ["/news/index.html"]},
+        ],
+    }  # fmt: skip
+    (task,) = quality.label_tasks(labels, ORIGIN)
+    run = quality.PeerRun(
+        pages=[(f"{ORIGIN}/", f"{ORIGIN}/"), (f"{ORIGIN}/news", f"{ORIGIN}/news/"),
+               (f"{ORIGIN}/guide", f"{ORIGIN}/guide/")],
+        markdown=["home", "news", "the guide"],
+        identified=[f"{ORIGIN}/guide/", f"{ORIGIN}/news/"],
+    )  # fmt: skip
+    row = quality.score_peer("peer", task, run, oracle=2)
+    assert (row.found, row.relevant, row.found_at) == (1, 1, {f"{ORIGIN}/guide/index.html": 3})
+    assert (row.identified_relevant, row.identified_irrelevant) == (1, 0)
+    # The oracle reaches the label through the directory link and its redirect,
+    # and through a link that names the index file itself.
+    edges = {f"{ORIGIN}/": [f"{ORIGIN}/guide"]}
+    oracle = oracle_pages(
+        edges, f"{ORIGIN}/", task.relevant, {f"{ORIGIN}/guide": f"{ORIGIN}/guide/"}
+    )
+    assert oracle.pages == 2 and not oracle.unreached
+    edges = {f"{ORIGIN}/": [f"{ORIGIN}/guide/index.html"]}
+    assert oracle_pages(edges, f"{ORIGIN}/", task.relevant).pages == 2
+
+
 def test_the_real_corpus_per_site_table_has_one_row_per_site_for_pw_adaptive() -> None:
     def task(tid: str, site: str, relevant: int) -> quality.Task:
         pages = frozenset(f"http://{site}/{i}" for i in range(relevant))
