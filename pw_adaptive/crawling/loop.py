@@ -248,7 +248,13 @@ class PageProcessor:
         if error is None and not run.scope.allows(final):
             error = "left_scope"  # a redirect or script took the page out of scope
         if error is None and page.redirects:
-            loop = run.frontier.traps.check_redirects([*page.redirects, final])
+            # The final URL is where the page's scripts left it. A router that
+            # puts back the URL the server redirected away from (the server
+            # adds a directory's slash, a Gatsby router drops it again) has
+            # not looped: the page rendered. Only a URL repeated among the
+            # server's redirects, or too many of them, is a loop.
+            hops = list(page.redirects)
+            loop = run.frontier.traps.check_redirects(hops if final in hops else [*hops, final])
             if loop is not None:
                 error = loop
         if error is not None:

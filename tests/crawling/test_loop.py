@@ -413,6 +413,29 @@ def test_one_redirect_to_a_trailing_slash_keeps_every_page_to_one_render(concurr
     assert not any(p.note for p in result.pages)
 
 
+def _router_puts_back_site(url: str) -> RenderedPage:
+    """A static host sends "/x" to "/x/"; the site's router (Gatsby's) then puts
+    the URL back to "/x". "/loop" loops among the server's redirects: sent on
+    to "/elsewhere", which sends it back, and on again."""
+    path = url.removeprefix(SITE) or "/"
+    if path == "/":
+        links = [Link(f"{SITE}/{n}", text=n.title()) for n in (*_SECTIONS, "loop")]
+        return make_page(url, markdown="Welcome to the rowing club.", links=links)
+    if path == "/loop":
+        hops = (url, f"{SITE}/elsewhere", url)
+        return make_page(url, markdown="Loop.", redirects=hops, final_url=f"{SITE}/elsewhere")
+    text = f"The {path[1:]} page of the rowing club: its boathouse and its coach."
+    return make_page(url, markdown=text, redirects=(url,), final_url=url)
+
+
+def test_a_router_that_puts_back_the_url_the_server_redirected_is_no_redirect_loop() -> None:
+    result = _walk(FakeRenderer(_router_puts_back_site), SITE + "/", "boathouse", 20)
+    errors = {p.url.removeprefix(SITE): p.error for p in result.pages}
+    assert errors == {"/": None, "/about": None, "/team": None, "/vision": None,
+                      "/jobs": None, "/loop": "redirect_loop"}  # fmt: skip
+    assert result.failures == {"redirect_loop": 1}
+
+
 def _broken_link_site(url: str) -> RenderedPage:
     """Every section links a relative "obfuscated" that answers 404."""
     path = url.removeprefix(SITE) or "/"
