@@ -231,6 +231,37 @@ def _singular(word: str) -> str:
     return word[:-1]
 
 
+_DOUBLED: Final = frozenset("bdgmnprt")
+"""Consonants that English doubles before "-ed" and "-ing" after one stressed
+vowel (transfer: transferred; admit: admitting; plan: planned). "l" is left
+out: British spelling doubles it (enrolled) but a base may end in "ll"
+(install, enroll), which :func:`_verb_base` could not tell apart."""
+
+
+def _verb_base(word: str) -> str:
+    """The base of an English "-ing" or "-ed" form that spelling alone gives
+    back: consonant + "ying" -> "y" (applying: apply, studying: study) and a
+    doubled consonant before "-ing" or "-ed" loses the ending and one of the
+    two (transferring: transfer, admitted: admit, planning: plan), when four
+    letters or more remain ("setting" is not "set"). Any other word is
+    returned unchanged: "housing" is not "house", "parking" not "park"."""
+    if not (word.isascii() and word.isalpha()):
+        return word
+    if word.endswith("ying") and len(word) >= 6 and word[-5] not in _VOWELS:
+        return word[:-4] + "y"
+    for ending in ("ing", "ed"):
+        base = word[: -len(ending)]
+        if (
+            word.endswith(ending)
+            and len(base) >= 5
+            and base[-1] == base[-2]
+            and base[-1] in _DOUBLED
+            and base[-3] in _VOWELS
+        ):
+            return base[:-1]
+    return word
+
+
 def _english_key(phrase: str) -> str:
     """Key under which a normalized English word or phrase is found: its singular."""
     return " ".join(_singular(token) for token in tokens(phrase))
@@ -274,7 +305,10 @@ def _inflection_pattern(word: str) -> str:
     The inflected form must end the word (see :func:`_variant_pattern`), so
     "fee" gives fee, fees, feeed, feeing, feeable and never "feed" or
     "feedback". Possessives need no rule: the apostrophe already ends the word.
-    Consonant doubling ("admitted") is not handled.
+    A word that ends in one vowel and a consonant English doubles
+    (:data:`_DOUBLED`) also takes the doubled "-ed" and "-ing" (transfer,
+    transferred, transferring); where English does not double (visit), the
+    extra forms never occur in text.
     """
     if len(word) < 3 or not (word.isascii() and word.isalpha()):
         return re.escape(word)
@@ -288,7 +322,12 @@ def _inflection_pattern(word: str) -> str:
     else:
         plural = ("s", "es") if word.endswith("o") else ("s",)
         noun = ("ation", "ations") if word[-1] not in _VOWELS and len(word) >= 4 else ()
-        stem, endings = word, ("", *plural, "ed", "ing", "able", *noun)
+        doubled = (
+            (word[-1] + "ed", word[-1] + "ing")
+            if word[-1] in _DOUBLED and word[-2] in _VOWELS and word[-3] not in _VOWELS
+            else ()
+        )
+        stem, endings = word, ("", *plural, "ed", "ing", "able", *noun, *doubled)
     alternatives = "|".join(e for e in endings if e)
     optional = "?" if "" in endings else ""
     return f"{re.escape(stem)}(?:{alternatives}){optional}"
@@ -301,7 +340,9 @@ def _words_pattern(variant: str, lang: str, *, singularize: bool) -> str:
     Words of a phrase are separated by any run of whitespace or hyphens ("hall
     of residence", "entry-requirements"). English words are inflected
     (:func:`_inflection_pattern`; with ``singularize``, query terms, each word
-    is first reduced to its singular, so "refunds" matches "refund"; lexicon
+    is first reduced to its singular, so "refunds" matches "refund", and an
+    "-ing" or "-ed" form to the base its spelling gives back (:func:`_verb_base`:
+    "transferring" matches "Transfer students"); lexicon
     entries are inflected as written, so "halls" does not match the "Great
     Hall"), the parts of a hyphenated word joined by an optional space or
     hyphen ("e-mail", "email"). Words of a language with a stemmer match any
@@ -320,7 +361,7 @@ def _words_pattern(variant: str, lang: str, *, singularize: bool) -> str:
         elif english:
             parts = word.split("-")
             if singularize:
-                parts[-1] = _singular(parts[-1])
+                parts[-1] = _verb_base(_singular(parts[-1]))
             words.append("[\\s\\-]?".join(_inflection_pattern(part) for part in parts))
         elif suffixes is not None:
             words.append(clitics + re.escape(strip_article(word, lang)) + suffixes)

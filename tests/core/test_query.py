@@ -160,6 +160,17 @@ def test_hit_mask_of_seed_texts(text: str, mask: int) -> None:
         pytest.param("transport", "public transportation", True, id="transport-ation"),
         pytest.param("state", "the railway station", False, id="no-ion-after-e"),
         pytest.param("campus", "campuses", True, id="campus-plural"),
+        # Consonant doubling, both ways: a base hits its doubled forms, and a
+        # doubled form or consonant + "ying" in a query hits its base.
+        pytest.param("transfer", "Transferring to Pitt", True, id="doubled-ing"),
+        pytest.param("admit", "admitted students", True, id="doubled-ed"),
+        pytest.param("transferring", "Transfer students", True, id="query-doubled-ing-base"),
+        pytest.param("admitted", "How we admit", True, id="query-doubled-ed-base"),
+        pytest.param("applying", "Apply now", True, id="query-ying-base"),
+        pytest.param("applying", "Applications", False, id="query-ying-not-noun"),
+        pytest.param("settings", "a set of rules", False, id="setting-not-set"),
+        pytest.param("parking", "the park", False, id="parking-not-park"),
+        pytest.param("enrolling", "enrol", False, id="ll-not-undoubled"),
         pytest.param("master's", "MASTER’S DEGREES", True, id="apostrophe-variants"),
         pytest.param("e-mail", "send an email", True, id="hyphenated-term-unhyphenated"),
         pytest.param("phd", "申请PhD项目", True, id="latin-word-inside-chinese"),
