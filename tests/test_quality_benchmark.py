@@ -443,6 +443,9 @@ def test_labels_are_well_formed_and_true_to_the_pages(labels_path: Path) -> None
         pytest.skip(f"{site.root} is not laid out (benchmarks/corpus/layout.py)")
     for task in tasks:
         assert task.get("lang"), task["id"]
+        # Each page once: "/x/" and "/x/index.html" are one page (page_key).
+        keys = [_corpus.page_key(p) for p in (*task["relevant"], *task.get("borderline", ()))]
+        assert len(set(keys)) == len(keys), task["id"]
         assert _corpus.page_file(site.root, task["start"]) is not None, task["start"]
         texts = []
         for path in task["relevant"]:
