@@ -119,6 +119,24 @@ def detect_language(text: str) -> str:
     return code
 
 
+_LOANWORD_LETTERS: Final = frozenset("éèêëàâîïôûçñ")
+"""Accented letters of the French and Spanish words English borrows (café,
+résumé, naïve, façade, jalapeño)."""
+
+
+def _writes_foreign_letters(text: str) -> bool:
+    """Whether a word of ``text`` that does not start with a capital (not a
+    name: "Malmö", "Zürich") holds a letter English does not write: not
+    ASCII, nor an accent of its loanwords ("inlämning", "ställe", "łóżko")."""
+    for word in text.split():
+        letters = _LETTER.findall(word)
+        if not letters or letters[0].isupper():
+            continue
+        if any(not c.isascii() and c.lower() not in _LOANWORD_LETTERS for c in letters):
+            return True
+    return False
+
+
 def detect_query_language(text: str, votes: Mapping[str, int] | None = None) -> str:
     """Like :func:`detect_language`, restricted to the languages of
     ``data/languages.json``: a query is a few words, and its stop words and
@@ -174,7 +192,14 @@ def detect_query_language(text: str, votes: Mapping[str, int] | None = None) -> 
     # English unless another language is clearly likelier: on one or two
     # words ("refund policy", "visa") the model's guess is close to a coin
     # toss, and most such queries are English. Not when the dictionary knows
-    # the words in other languages only.
-    if "en" in candidates and scores[best] - scores["en"] < _ENGLISH_MARGIN:
+    # the words in other languages only, nor when the model's choice is not
+    # English and a word holds a letter English does not write
+    # (:func:`_writes_foreign_letters`): "inlämning It's Learning filnamn
+    # mall pdf zip" came out Swedish by 1 point and was read as English.
+    if (
+        "en" in candidates
+        and scores[best] - scores["en"] < _ENGLISH_MARGIN
+        and (best == "en" or not _writes_foreign_letters(text))
+    ):
         return "en"
     return best
