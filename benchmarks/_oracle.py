@@ -214,14 +214,12 @@ async def explore(
                 edges[url] = out
                 if final is not None and final != url:
                     aliases[url] = final
-                    if page_key(final) in wanted:
-                        reached.add(page_key(final))
+                    reached.update({page_key(final)} & wanted)
                 for child in out:
                     if child not in seen:
                         seen.add(child)
                         nxt.append(child)
-                        if page_key(child) in wanted:
-                            reached.add(page_key(child))
+                        reached.update({page_key(child)} & wanted)
         layer = nxt
     if not wanted <= reached:
         complete = False

@@ -238,13 +238,24 @@ out: British spelling doubles it (enrolled) but a base may end in "ll"
 (install, enroll), which :func:`_verb_base` could not tell apart."""
 
 
+def _doubles(word: str) -> bool:
+    """Whether English doubles ``word``'s last consonant before "-ed" and
+    "-ing": it ends in a consonant of :data:`_DOUBLED` after one vowel
+    (transfer, admit, plan; not visit's "-sit" after "i", nor quit's "-uit")."""
+    return (
+        len(word) >= 3 and word[-1] in _DOUBLED and word[-2] in _VOWELS and word[-3] not in _VOWELS
+    )
+
+
 def _verb_base(word: str) -> str:
     """The base of an English "-ing" or "-ed" form that spelling alone gives
     back: consonant + "ying" -> "y" (applying: apply, studying: study) and a
     doubled consonant before "-ing" or "-ed" loses the ending and one of the
     two (transferring: transfer, admitted: admit, planning: plan), when four
-    letters or more remain ("setting" is not "set"). Any other word is
-    returned unchanged: "housing" is not "house", "parking" not "park"."""
+    letters or more remain ("setting" is not "set") and the base is one
+    that doubles (:func:`_doubles`), so that its inflections give the word
+    back. Any other word is returned unchanged: "housing" is not "house",
+    "parking" not "park"."""
     if not (word.isascii() and word.isalpha()):
         return word
     if word.endswith("ying") and len(word) >= 6 and word[-5] not in _VOWELS:
@@ -255,8 +266,7 @@ def _verb_base(word: str) -> str:
             word.endswith(ending)
             and len(base) >= 5
             and base[-1] == base[-2]
-            and base[-1] in _DOUBLED
-            and base[-3] in _VOWELS
+            and _doubles(base[:-1])
         ):
             return base[:-1]
     return word
@@ -305,8 +315,8 @@ def _inflection_pattern(word: str) -> str:
     The inflected form must end the word (see :func:`_variant_pattern`), so
     "fee" gives fee, fees, feeed, feeing, feeable and never "feed" or
     "feedback". Possessives need no rule: the apostrophe already ends the word.
-    A word that ends in one vowel and a consonant English doubles
-    (:data:`_DOUBLED`) also takes the doubled "-ed" and "-ing" (transfer,
+    A word whose last consonant English doubles (:func:`_doubles`) also
+    takes the doubled "-ed" and "-ing" (transfer,
     transferred, transferring); where English does not double (visit), the
     extra forms never occur in text.
     """
@@ -322,11 +332,7 @@ def _inflection_pattern(word: str) -> str:
     else:
         plural = ("s", "es") if word.endswith("o") else ("s",)
         noun = ("ation", "ations") if word[-1] not in _VOWELS and len(word) >= 4 else ()
-        doubled = (
-            (word[-1] + "ed", word[-1] + "ing")
-            if word[-1] in _DOUBLED and word[-2] in _VOWELS and word[-3] not in _VOWELS
-            else ()
-        )
+        doubled = (word[-1] + "ed", word[-1] + "ing") if _doubles(word) else ()
         stem, endings = word, ("", *plural, "ed", "ing", "able", *noun, *doubled)
     alternatives = "|".join(e for e in endings if e)
     optional = "?" if "" in endings else ""
