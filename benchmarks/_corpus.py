@@ -106,9 +106,11 @@ def page_key(url: str) -> str:
 def page_file(root: Path, path: str) -> Path | None:
     """The file a static server answers ``path`` with, or None (decoded path)."""
     rel = unquote(path).split("#", 1)[0].split("?", 1)[0].lstrip("/")
-    candidates = [root / rel / "index.html"] if rel.endswith("/") or not rel else []
-    candidates += [root / rel, root / (rel + ".html"), root / rel / "index.html"]
-    for candidate in candidates:
-        if candidate.is_file():
-            return candidate
-    return None
+    target = root / rel
+    if target.is_file():
+        return target
+    if (target / "index.html").is_file():  # "/x" is redirected to "/x/", its index
+        return target / "index.html"
+    # "/x" for "x.html", as static hosts answer it (quality._StaticHandler)
+    candidate = root / (rel.rstrip("/") + ".html")
+    return candidate if rel and candidate.is_file() else None

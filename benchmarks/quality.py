@@ -601,7 +601,18 @@ class _StaticHandler(SimpleHTTPRequestHandler):
     robots.txt ``Sitemap:`` lines name the production host
     (``https://www.example.edu/...``), and so do the links of an
     ``llms.txt``; they are served with the loopback origin in its place, as
-    the production server names itself."""
+    the production server names itself. A path that names no file or folder
+    (or a folder without an index) is answered with the same path plus
+    ``.html`` when that file exists, as GitHub Pages and most static hosts
+    answer it: sites written for them link ``/projects/cupcake`` for
+    ``projects/cupcake.html``."""
+
+    def translate_path(self, path: str) -> str:
+        local = super().translate_path(path)
+        plain = not os.path.isdir(local) or not os.path.isfile(os.path.join(local, "index.html"))
+        if plain and not os.path.isfile(local) and os.path.isfile(local.rstrip("/") + ".html"):
+            return local.rstrip("/") + ".html"
+        return local
 
     def _send(self, body: bytes, content_type: str) -> None:
         self.send_response(200)

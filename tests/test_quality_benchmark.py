@@ -639,6 +639,42 @@ def test_the_static_server_names_itself_in_sitemaps_robots_txt_and_llms_txt(tmp_
         assert f"[Fees]({origin}/ar/fees/): what it costs" in llms and "[Map](/ar/map/)" in llms
 
 
+def test_the_static_server_answers_an_extensionless_path_with_its_html_file(
+    tmp_path: Path,
+) -> None:
+    import urllib.error
+    import urllib.request
+
+    (tmp_path / "projects").mkdir()
+    (tmp_path / "projects" / "cupcake.html").write_text("<h1>Cupcake</h1>")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.html").write_text("<h1>Docs</h1>")
+    (tmp_path / "docs.html").write_text("<h1>Not this one</h1>")
+    (tmp_path / "backend").mkdir()  # a folder without an index, beside its page
+    (tmp_path / "backend.html").write_text("<h1>Backend</h1>")
+    with quality.serve_directory(tmp_path) as origin:
+
+        def get(path: str) -> tuple[str, str]:
+            with urllib.request.urlopen(origin + path) as response:
+                return response.headers["Content-Type"], response.read().decode()
+
+        assert get("/projects/cupcake") == ("text/html", "<h1>Cupcake</h1>")
+        assert get("/projects/cupcake.html")[1] == "<h1>Cupcake</h1>"
+        # A folder of that name wins, as on GitHub Pages.
+        assert get("/docs/")[1] == "<h1>Docs</h1>"
+        assert get("/docs")[1] == "<h1>Docs</h1>"
+        assert get("/backend")[1] == "<h1>Backend</h1>"
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            get("/projects/nothing")
+        assert missing.value.code == 404
+    assert (
+        _corpus.page_file(tmp_path, "/projects/cupcake") == tmp_path / "projects" / "cupcake.html"
+    )
+    assert _corpus.page_file(tmp_path, "/docs") == tmp_path / "docs" / "index.html"
+    assert _corpus.page_file(tmp_path, "/backend") == tmp_path / "backend.html"
+    assert _corpus.page_file(tmp_path, "/projects/nothing") is None
+
+
 def test_a_client_that_hangs_up_mid_file_is_no_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
