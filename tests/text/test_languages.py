@@ -589,6 +589,8 @@ _KNOWN_MISREAD = {
     # Four ASCII words and two brand names: langid ranks English, Dutch,
     # Croatian and German before Swedish, and the lexicon knows none of them.
     "installera WordPress Binero kampanjkod webbhotell": "en",
+    # Danish, read as Norwegian (Bokmål): the two write this sentence alike.
+    "Hvordan sender jeg e-mails fra min Java-webapp med SendGrid?": "no",
 }
 """Labelled queries read in another language than their own, and as what."""
 
