@@ -1257,20 +1257,64 @@ def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, .
         words = _join_syllables(words, lang, synonyms)
     # Compared unmarked: "sie" typed for "się" is a stop word too.
     stops = _unmarked_stop_words(lang)
+    names = _hyphenated_names(text)
     terms: list[str] = []
     keys: set[str] = set()
-    for word in words:
-        word = _without_clitics(word, lang, stops, synonyms)
-        if unmark(word) in stops and not synonyms.groups_of(word, lang):
-            continue
-        if not any(char.isalnum() for char in word):
-            continue  # a segmenter's punctuation ("・" in "住所・電話番号")
-        key = _lookup_keys(word, lang)[-1]
-        if key in keys:
-            continue
-        keys.add(key)
-        terms.append(word)
+    for whole in words:
+        bare = _without_clitics(whole, lang, stops, synonyms)
+        for word in [bare] if bare in names else _compound_parts(bare, lang, stops, synonyms):
+            if unmark(word) in stops and not synonyms.groups_of(word, lang):
+                continue
+            if not any(char.isalnum() for char in word):
+                continue  # a segmenter's punctuation ("・" in "住所・電話番号")
+            key = _lookup_keys(word, lang)[-1]
+            if key in keys:
+                continue
+            keys.add(key)
+            terms.append(word)
     return tuple(terms), words
+
+
+_HYPHENATED: Final = re.compile(r"\w+(?:-\w+)+")
+
+
+def _hyphenated_names(text: str) -> frozenset[str]:
+    """The hyphenated words of ``text`` whose every part starts with a capital,
+    normalized: a name ("МГИМО-Одинцово", a campus; "Baden-Württemberg"),
+    kept whole. Its parts alone name something else: the university's
+    name, on every page of its site."""
+    return frozenset(
+        normalize_text(match)
+        for match in _HYPHENATED.findall(text)
+        if all(part[:1].isupper() for part in match.split("-"))
+    )
+
+
+COMPOUND_PART_MIN: Final = 3
+"""Letters a part of a hyphenated compound needs to be a term of its own."""
+
+
+def _compound_parts(word: str, lang: str, stops: frozenset[str], synonyms: Synonyms) -> list[str]:
+    """A hyphenated compound of a language other than English as its parts:
+    "Cupcake-opgaven" (the Cupcake assignment), "PHP-server",
+    "opiskelija-asunto" (student flat), "бизнес-информатика". Such languages
+    join a name or a foreign word to a native one with a hyphen, and a page
+    names either part alone ("Cupcake projekt", "Serverinställningar"), so
+    each part is a term. The word stays whole when the lexicon knows it
+    whole, or when a part is short or a stop word ("Wi-Fi", "e-mail",
+    "WG-Zimmer"); so does a name, every part capitalised in the query
+    (``_hyphenated_names``). English keeps its compounds ("first-year", "self-study"):
+    its pages write them as the query does, with a hyphen or a space, and
+    its parts alone say little."""
+    if lang == "en" or "-" not in word or synonyms.groups_of(word, lang):
+        return [word]
+    parts = word.split("-")
+    if all(
+        sum(char.isalnum() for char in part) >= COMPOUND_PART_MIN and unmark(part) not in stops
+        for part in parts
+    ):
+        return parts
+    return [word]
 
 
 _ELIDED: Final = re.compile(r"^(\w+)['’](\w.*)$")

@@ -69,6 +69,22 @@ from pw_adaptive.core.sections import qualifiers_of
         pytest.param("esame e sessioni d’esame", ("esame", "sessioni"), id="elided-duplicate"),
         pytest.param("como candidatar-se", ("candidatar",), id="portuguese-enclitic"),
         pytest.param("prendre rendez-vous", ("prendre", "rendez-vous"), id="hyphenated-noun-kept"),
+        # A hyphenated compound outside English: each part is a term, as a
+        # page names either part alone; short parts and stop words keep it whole.
+        pytest.param(
+            "grupper til Cupcake-opgaven", ("grupper", "cupcake", "opgaven"), id="compound-split"
+        ),
+        pytest.param(
+            "ansluta till PHP-server", ("ansluta", "php", "server"), id="compound-acronym-split"
+        ),
+        pytest.param(
+            "WG-Zimmer in Karlsruhe", ("wg-zimmer", "karlsruhe"), id="compound-short-part-kept"
+        ),
+        pytest.param("Wi-Fi im Wohnheim", ("wi-fi", "wohnheim"), id="compound-wifi-kept"),
+        pytest.param("first-year exams", ("first-year", "exams"), id="english-compound-kept"),
+        pytest.param(
+            "общежитие МГИМО-Одинцово", ("общежитие", "мгимо-одинцово"), id="compound-name-kept"
+        ),
     ],
 )
 def test_query_splits_into_terms(text: str, terms: tuple[str, ...]) -> None:
