@@ -1258,12 +1258,17 @@ def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, .
     # Compared unmarked: "sie" typed for "się" is a stop word too.
     stops = _unmarked_stop_words(lang)
     names = _hyphenated_names(text)
+    acronyms = _acronyms(text)
     terms: list[str] = []
     keys: set[str] = set()
     for whole in words:
         bare = _without_clitics(whole, lang, stops, synonyms)
         for word in [bare] if bare in names else _compound_parts(bare, lang, stops, synonyms):
-            if unmark(word) in stops and not synonyms.groups_of(word, lang):
+            if (
+                unmark(word) in stops
+                and not synonyms.groups_of(word, lang)
+                and word not in acronyms
+            ):
                 continue
             if not any(char.isalnum() for char in word):
                 continue  # a segmenter's punctuation ("・" in "住所・電話番号")
@@ -1273,6 +1278,22 @@ def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, .
             keys.add(key)
             terms.append(word)
     return tuple(terms), words
+
+
+_CAPITALS_WORD: Final = re.compile(r"[^\W\d_]{2,}")
+
+
+def _acronyms(text: str) -> frozenset[str]:
+    """The words ``text`` writes in capitals, normalized, unless it writes
+    most of its letters so: an acronym ("IT", "CS", "ID", "UK", "SU"), which a
+    stop-word list may hold in lower case ("it"; the ISO English list has
+    country codes), is a word of the question."""
+    cased = [char for char in text if char.isupper() or char.islower()]
+    if sum(char.isupper() for char in cased) * 2 > len(cased):
+        return frozenset()
+    return frozenset(
+        normalize_text(word) for word in _CAPITALS_WORD.findall(text) if word.isupper()
+    )
 
 
 _HYPHENATED: Final = re.compile(r"\w+(?:-\w+)+")

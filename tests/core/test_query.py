@@ -85,6 +85,15 @@ from pw_adaptive.core.sections import qualifiers_of
         pytest.param(
             "общежитие МГИМО-Одинцово", ("общежитие", "мгимо-одинцово"), id="compound-name-kept"
         ),
+        # An acronym in capitals is a word of the question, even where a stop
+        # list holds it in lower case; a query in capitals throughout is not
+        # read so.
+        pytest.param("IT helpdesk hours", ("it", "helpdesk", "hours"), id="acronym-kept"),
+        pytest.param(
+            "credits for CS classes", ("credits", "cs", "classes"), id="acronym-country-code"
+        ),
+        pytest.param("It is the library", ("library",), id="capitalised-stop-word-dropped"),
+        pytest.param("WHERE IS THE LIBRARY", ("library",), id="all-capitals-query"),
     ],
 )
 def test_query_splits_into_terms(text: str, terms: tuple[str, ...]) -> None:
