@@ -103,6 +103,19 @@ def page_key(url: str) -> str:
     return url if path == parts.path else urlunsplit(parts._replace(path=path))
 
 
+def html_sibling(local: Path) -> Path | None:
+    """The ``.html`` file a static host answers a path with when the path
+    names no file and no folder with an index: ``projects/cupcake.html``
+    for ``projects/cupcake``, as GitHub Pages and most static hosts answer
+    it; None when there is none or the path is answered as it is. The
+    benchmarks' static server (``quality._StaticHandler``) and
+    :func:`page_file` both follow it."""
+    if local.is_file() or (local / "index.html").is_file():
+        return None
+    sibling = local.with_name(local.name + ".html")
+    return sibling if sibling.is_file() else None
+
+
 def page_file(root: Path, path: str) -> Path | None:
     """The file a static server answers ``path`` with, or None (decoded path)."""
     rel = unquote(path).split("#", 1)[0].split("?", 1)[0].lstrip("/")
@@ -111,6 +124,4 @@ def page_file(root: Path, path: str) -> Path | None:
         return target
     if (target / "index.html").is_file():  # "/x" is redirected to "/x/", its index
         return target / "index.html"
-    # "/x" for "x.html", as static hosts answer it (quality._StaticHandler)
-    candidate = root / (rel.rstrip("/") + ".html")
-    return candidate if rel and candidate.is_file() else None
+    return html_sibling(target) if rel else None

@@ -77,7 +77,7 @@ if str(ROOT) not in sys.path:
 if str(ROOT / "benchmarks") not in sys.path:
     sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from _corpus import REAL_SITES_ENV, label_sets, page_key  # noqa: E402
+from _corpus import REAL_SITES_ENV, html_sibling, label_sets, page_key  # noqa: E402
 from _oracle import Oracle, explore, oracle_pages  # noqa: E402
 from _peers import PEERS, PeerRun, run_peer  # noqa: E402
 from _render_cache import RenderCache  # noqa: E402
@@ -609,10 +609,8 @@ class _StaticHandler(SimpleHTTPRequestHandler):
 
     def translate_path(self, path: str) -> str:
         local = super().translate_path(path)
-        plain = not os.path.isdir(local) or not os.path.isfile(os.path.join(local, "index.html"))
-        if plain and not os.path.isfile(local) and os.path.isfile(local.rstrip("/") + ".html"):
-            return local.rstrip("/") + ".html"
-        return local
+        sibling = html_sibling(Path(local))
+        return local if sibling is None else str(sibling)
 
     def _send(self, body: bytes, content_type: str) -> None:
         self.send_response(200)

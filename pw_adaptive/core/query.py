@@ -1263,7 +1263,7 @@ def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, .
     keys: set[str] = set()
     for whole in words:
         bare = _without_clitics(whole, lang, stops, synonyms)
-        for word in [bare] if bare in names else _compound_parts(bare, lang, stops, synonyms):
+        for word in _compound_parts(bare, lang, stops, synonyms, names):
             if (
                 unmark(word) in stops
                 and not synonyms.groups_of(word, lang)
@@ -1315,7 +1315,9 @@ COMPOUND_PART_MIN: Final = 3
 """Letters a part of a hyphenated compound needs to be a term of its own."""
 
 
-def _compound_parts(word: str, lang: str, stops: frozenset[str], synonyms: Synonyms) -> list[str]:
+def _compound_parts(
+    word: str, lang: str, stops: frozenset[str], synonyms: Synonyms, names: frozenset[str]
+) -> list[str]:
     """A hyphenated compound of a language other than English as its parts:
     "Cupcake-opgaven" (the Cupcake assignment), "PHP-server",
     "opiskelija-asunto" (student flat), "бизнес-информатика". Such languages
@@ -1323,11 +1325,11 @@ def _compound_parts(word: str, lang: str, stops: frozenset[str], synonyms: Synon
     names either part alone ("Cupcake projekt", "Serverinställningar"), so
     each part is a term. The word stays whole when the lexicon knows it
     whole, or when a part is short or a stop word ("Wi-Fi", "e-mail",
-    "WG-Zimmer"); so does a name, every part capitalised in the query
-    (``_hyphenated_names``). English keeps its compounds ("first-year", "self-study"):
+    "WG-Zimmer"); so does a name, one of ``names``, every part capitalised
+    in the query (:func:`_hyphenated_names`). English keeps its compounds ("first-year", "self-study"):
     its pages write them as the query does, with a hyphen or a space, and
     its parts alone say little."""
-    if lang == "en" or "-" not in word or synonyms.groups_of(word, lang):
+    if lang == "en" or "-" not in word or word in names or synonyms.groups_of(word, lang):
         return [word]
     parts = word.split("-")
     if all(
