@@ -416,7 +416,9 @@ class Synonyms:
     groups: tuple[tuple[str, ...], ...] = ()
     """The groups, normalized, in the order given; empty members dropped."""
     languages: tuple[tuple[str, str], ...] = ()
-    """(member, language) pairs for members whose language is known."""
+    """(member, language) pairs for members whose language is known. A member
+    written alike in several languages may have a pair for each; it is found
+    by its stem in every one of them (:meth:`language` gives the last)."""
     hints: tuple[tuple[tuple[str, str], ...], ...] = ()
     """Per group (by number; missing ones have none), its menu hints as (word,
     language) pairs: words too broad to count as a page's evidence for the
@@ -464,6 +466,13 @@ class Synonyms:
     def __post_init__(self) -> None:
         groups = tuple(_normalize_group(group) for group in self.groups)
         langs = {_normalize_phrase(member): lang for member, lang in self.languages}
+        # Every language a member is tagged with ("bibliotek": Swedish, Danish
+        # and Norwegian): it is found by its stem in each of them.
+        tags: dict[str, list[str]] = {}
+        for member, lang in self.languages:
+            found = tags.setdefault(_normalize_phrase(member), [])
+            if lang not in found:
+                found.append(lang)
         hints = tuple(
             tuple(
                 dict.fromkeys(
@@ -480,7 +489,11 @@ class Synonyms:
             self,
             "_index",
             _key_index(
-                [(member, langs.get(member) or _script_language(member)) for member in group]
+                [
+                    (member, lang)
+                    for member in group
+                    for lang in tags.get(member) or [_script_language(member)]
+                ]
                 for group in groups
             ),
         )

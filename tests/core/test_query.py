@@ -790,3 +790,16 @@ def test_sports_facilities_are_one_topic_across_languages_and_sport_is_its_menu_
     # of it: a sports scholarship page says nothing of the gym's hours.
     assert gym.hinted("Exercising at the university") and gym.hinted("体育")
     assert gym.hit_mask("Sports scholarships") & 1 == 0
+
+
+def test_a_member_tagged_with_several_languages_is_found_in_each(tmp_path: Path) -> None:
+    # "телефон" is written alike in Russian and Ukrainian; a topic lists it
+    # under both. A Russian query's inflected form ("телефона") finds it by
+    # its Russian stem, whichever of the two languages the file names last.
+    for order in (("ru", "uk"), ("uk", "ru")):
+        path = tmp_path / "lexicon.json"
+        topic = {"topic": "contact", "en": ["phone"]} | {lang: ["телефон"] for lang in order}
+        path.write_text(json.dumps({"topics": [topic]}), encoding="utf-8")
+        synonyms = Synonyms.load(path)
+        assert synonyms.groups_of("телефона", "ru") == (0,), order
+        assert "phone" in synonyms.variants("телефона", "ru")
