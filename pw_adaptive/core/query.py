@@ -94,7 +94,7 @@ from pw_adaptive.text.scripts import (
     is_unspaced,
     script_of,
 )
-from pw_adaptive.text.segment import segment_run, tokens
+from pw_adaptive.text.segment import korean_content, segment_run, tokens
 
 __all__ = [
     "DEFAULT_SYNONYMS",
@@ -1259,11 +1259,18 @@ def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, .
     """The query's terms, and all its words (stop words too) in order."""
     normalized = normalize_text(text)
     words: list[str] = []
+    # Korean words without a content part (predicates, adverbs): kept among
+    # the words (a "when" word), never terms.
+    no_content: set[str] = set()
     for token in tokens(normalized):
         if is_unspaced(token):
             words.extend(_segment(token, lang, synonyms))
         elif script_of(token) == "hangul" and not synonyms.groups_of(token, "ko"):
-            words.append(strip_particles(token, "ko"))
+            stripped = strip_particles(token, "ko")
+            content = korean_content(token) if token.isalpha() else stripped
+            if content is None:
+                no_content.add(stripped)
+            words.append(content or stripped)
         else:
             words.append(token)
     if lang in _SYLLABIC:
@@ -1275,6 +1282,8 @@ def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, .
     terms: list[str] = []
     keys: set[str] = set()
     for whole in words:
+        if whole in no_content:
+            continue
         bare = _without_clitics(whole, lang, stops, synonyms)
         for word in _compound_parts(bare, lang, stops, synonyms, names):
             if (

@@ -10,6 +10,13 @@ into words by a segmenter per language, loaded on first use:
 * Japanese: ``janome`` (pure Python, dictionary in the wheel);
 * Thai: ``pythainlp``'s ``newmm`` with its bundled dictionary.
 
+Korean is spaced, but a word (an *eojeol*) is a stem with particles and
+endings glued on. A query's Korean words are analysed with ``kiwipiepy``
+(Kiwi, model in its wheel) into their content part: the noun in "과제랑"
+("과제"), "등록하는" ("등록"); predicates, adverbs and pronouns ("되나요",
+"알려주세요", "어떻게") have none (:func:`korean_content`). Without Kiwi, a
+known particle is cut from the end (``normalize.strip_particles``).
+
 Only queries are segmented: pages are matched with patterns that need no
 segmentation (see :mod:`pw_adaptive.core.query`), so the segmenters' cost is paid
 once per query, never per page. When a segmenter's package is missing the run
@@ -28,7 +35,7 @@ from typing import Any, Final
 
 from pw_adaptive.text.scripts import HAN, KANA, UNSPACED, WORD, WORD_RUN
 
-__all__ = ["segment_run", "tokens", "word_count"]
+__all__ = ["korean_content", "segment_run", "tokens", "word_count"]
 
 _TOKEN: Final = re.compile(f"[{UNSPACED}]+|{WORD}+(?:['’\\-]{WORD}+)*")
 _SPACED_WORD: Final = re.compile(WORD_RUN)
@@ -122,6 +129,51 @@ def _thai() -> Any | None:
         _log.warning("pythainlp is not installed: Thai queries are not segmented")
         return None
     return word_tokenize
+
+
+@functools.cache
+def _kiwi() -> Any | None:
+    """Kiwi, loaded once (about 3 s), or None when kiwipiepy is not installed."""
+    try:
+        from kiwipiepy import Kiwi
+    except ImportError:
+        _log.warning("kiwipiepy is not installed: Korean query words lose known particles only")
+        return None
+    return Kiwi()
+
+
+# Kiwi's (Sejong) tags of the morphemes that name something: common, proper
+# and numeral nouns, roots, foreign words, Chinese characters and numbers, a
+# noun prefix or suffix, and a bound noun after one of these ("5 퍼센트").
+_KOREAN_CONTENT: Final = frozenset(
+    {"NNG", "NNP", "NR", "XR", "SL", "SH", "SN", "XPN", "XSN", "NNB"}
+)
+# A word that starts with one of these has no content part: a bound noun
+# alone ("법" in "등록하는 법", how to register), a pronoun, a number word.
+_KOREAN_NOT_FIRST: Final = frozenset({"NNB", "NP", "NR", "XSN"})
+
+
+def korean_content(word: str) -> str | None:
+    """The content part of a Korean query word: its leading run of noun-like
+    morphemes (``_KOREAN_CONTENT``), as written ("스케줄링에서" ->
+    "스케줄링", "지원해야" -> "지원"); None for a word that has none (a
+    predicate, adverb or pronoun: "되나요", "막는", "어떻게"), and ``word``
+    itself when Kiwi is not installed or cannot say."""
+    kiwi = _kiwi()
+    if kiwi is None:
+        return word
+    morphemes = kiwi.tokenize(word)
+    if not morphemes:
+        return word
+    first = morphemes[0].tag.split("-")[0]
+    if first not in _KOREAN_CONTENT or first in _KOREAN_NOT_FIRST:
+        return None
+    end = 0
+    for morpheme in morphemes:
+        if morpheme.tag.split("-")[0] not in _KOREAN_CONTENT:
+            break
+        end = morpheme.start + morpheme.len
+    return word[:end] or word
 
 
 def _cut_like(original: str, pieces: list[str]) -> list[str]:

@@ -32,6 +32,19 @@ from pw_adaptive.text.normalize import unmark
         pytest.param("ค่าเล่าเรียนหอพัก", ("ค่าเล่าเรียน", "หอพัก"), id="th-segmented-vowel-marks-kept"),
         pytest.param("기숙사", ("기숙사",), id="ko-one-word"),
         pytest.param("기숙사를 신청", ("기숙사", "신청"), id="ko-particle-stripped"),
+        # Predicates and adverbs name nothing; a noun keeps what Kiwi calls
+        # its content part ("등록하는" -> "등록", "과제랑" -> "과제").
+        pytest.param(
+            "기숙사 신청 방법이랑 기숙사비 알려주세요",
+            ("기숙사", "신청", "방법", "기숙사비"),
+            id="ko-request-predicate-dropped",
+        ),
+        pytest.param(
+            "과제랑 기말 프로젝트 비율이 어떻게 되나요",
+            ("과제", "기말", "프로젝트", "비율"),
+            id="ko-question-predicate-dropped",
+        ),
+        pytest.param("깃허브 키 등록하는 법", ("깃허브", "키", "등록", "법"), id="ko-verb-noun"),
         pytest.param("frais de scolarité", ("frais", "scolarité"), id="fr-stop-word-de"),
         pytest.param(
             "residencia de estudiantes", ("residencia", "estudiantes"), id="es-stop-word-de"

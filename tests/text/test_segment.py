@@ -1,4 +1,4 @@
-"""Loading jieba's prefix table from its cache in one piece (``text.segment``)."""
+"""Loading jieba's prefix table from its cache in one piece, and Korean words' content parts (``text.segment``)."""
 
 from __future__ import annotations
 
@@ -48,3 +48,26 @@ def test_a_tokenizer_with_its_own_dictionary_or_cache_is_left_alone(tmp_path: Pa
     own_cache = jieba.Tokenizer()
     own_cache.cache_file = str(tmp_path / "mine.cache")
     assert not segment._load_jieba_cache(own_cache)
+
+
+@pytest.mark.parametrize(
+    ("word", "content"),
+    [
+        ("기숙사를", "기숙사"),
+        ("스케줄링에서", "스케줄링"),
+        ("지원해야", "지원"),
+        ("휴학하려면", "휴학"),
+        ("장학금은", "장학금"),
+        ("되나요", None),
+        ("알려주세요", None),
+        ("어떻게", None),
+        ("막는", None),
+    ],
+)
+def test_a_korean_word_keeps_its_content_part(word: str, content: str | None) -> None:
+    assert segment.korean_content(word) == content
+
+
+def test_without_kiwi_a_korean_word_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(segment, "_kiwi", lambda: None)
+    assert segment.korean_content("되나요") == "되나요"
