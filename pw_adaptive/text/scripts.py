@@ -104,8 +104,10 @@ WORD_START: Final = f"(?<![^\\W_{UNSPACED}])(?<![{_BOUNDARY_MARKS}])"
 single-class lookbehinds, which the engine runs faster than one lookbehind
 over an alternation (it runs at every candidate position of every page)."""
 
-WORD_END: Final = f"(?![^\\W_{UNSPACED}])(?![{_BOUNDARY_MARKS}])"
-"""Assertion: no word character of a spaced script after this point."""
+WORD_END: Final = f"(?![^\\W_{UNSPACED}{HANGUL}])(?![{_BOUNDARY_MARKS}])"
+"""Assertion: no word character of a spaced script after this point. Hangul
+does not continue a word of another script: Korean writes its particles onto
+a foreign word ("WSL에서", "GitHub를"), as onto its own."""
 
 WORD_RUN: Final = f"[^\\W_{UNSPACED}]+(?:[{_SPACED_MARKS}]+[^\\W_{UNSPACED}]*)*"
 """One word of a spaced script, marks included; the common case (no mark) is

@@ -156,6 +156,10 @@ def test_word_count_counts_thai_by_characters_not_marks() -> None:
         pytest.param("ค่าเล่าเรียน", "อัตราค่าเล่าเรียนปีการศึกษา", 0b1, id="th-substring"),
         pytest.param("기숙사", "기숙사를 신청하세요", 0b1, id="ko-particle-in-text"),
         pytest.param("기숙사", "학생기숙사", 0b0, id="ko-word-start-only"),
+        # Korean writes its particles onto a foreign word too.
+        pytest.param("WSL 우분투", "WSL에서 Ubuntu 환경구축", 0b1, id="ko-particle-on-latin"),
+        pytest.param("GitHub", "GitHubs 계정", 0b1, id="latin-plural-still-a-word"),
+        pytest.param("git", "GitHub를 설정", 0b0, id="latin-word-start-is-not-a-word"),
         pytest.param("frais de scolarité", "Les frais de scolarité 2025", 0b11, id="fr"),
         pytest.param("residencia de estudiantes", "Residencias universitarias", 0b11, id="es"),
         pytest.param("السكن الجامعي", "معلومات خاصة بالسكن", 0b11, id="ar-clitic-b-al"),
