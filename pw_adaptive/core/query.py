@@ -1259,9 +1259,9 @@ def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, .
     """The query's terms, and all its words (stop words too) in order."""
     normalized = normalize_text(text)
     words: list[str] = []
-    # Korean words without a content part (predicates, adverbs): kept among
-    # the words (a "when" word), never terms.
-    no_content: set[str] = set()
+    # Positions in ``words`` of Korean words without a content part
+    # (predicates, adverbs): kept among the words (a "when" word), never terms.
+    no_content: set[int] = set()
     for token in tokens(normalized):
         if is_unspaced(token):
             words.extend(_segment(token, lang, synonyms))
@@ -1269,7 +1269,7 @@ def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, .
             stripped = strip_particles(token, "ko")
             content = korean_content(token) if token.isalpha() else stripped
             if content is None:
-                no_content.add(stripped)
+                no_content.add(len(words))
             words.append(content or stripped)
         else:
             words.append(token)
@@ -1281,8 +1281,8 @@ def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, .
     acronyms = _acronyms(text)
     terms: list[str] = []
     keys: set[str] = set()
-    for whole in words:
-        if whole in no_content:
+    for position, whole in enumerate(words):
+        if position in no_content:
             continue
         bare = _without_clitics(whole, lang, stops, synonyms)
         for word in _compound_parts(bare, lang, stops, synonyms, names):

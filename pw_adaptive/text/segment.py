@@ -30,6 +30,7 @@ import logging
 import marshal
 import re
 import tempfile
+import threading
 from pathlib import Path
 from typing import Any, Final
 
@@ -131,6 +132,12 @@ def _thai() -> Any | None:
     return word_tokenize
 
 
+_KIWI_LOCK: Final = threading.Lock()
+"""Kiwi is loaded once and analyses one word at a time: crawls of one process
+parse their queries in their own threads, and kiwipiepy does not document
+its analyser as safe to share."""
+
+
 @functools.cache
 def _kiwi() -> Any | None:
     """Kiwi, loaded once (about 3 s), or None when kiwipiepy is not installed."""
@@ -159,10 +166,11 @@ def korean_content(word: str) -> str | None:
     "스케줄링", "지원해야" -> "지원"); None for a word that has none (a
     predicate, adverb or pronoun: "되나요", "막는", "어떻게"), and ``word``
     itself when Kiwi is not installed or cannot say."""
-    kiwi = _kiwi()
-    if kiwi is None:
-        return word
-    morphemes = kiwi.tokenize(word)
+    with _KIWI_LOCK:
+        kiwi = _kiwi()
+        if kiwi is None:
+            return word
+        morphemes = kiwi.tokenize(word)
     if not morphemes:
         return word
     first = morphemes[0].tag.split("-")[0]
