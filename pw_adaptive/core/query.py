@@ -1266,11 +1266,10 @@ def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, .
         if is_unspaced(token):
             words.extend(_segment(token, lang, synonyms))
         elif script_of(token) == "hangul" and not synonyms.groups_of(token, "ko"):
-            stripped = strip_particles(token, "ko")
-            content = korean_content(token) if token.isalpha() else stripped
-            if content is None:
+            content = korean_content(token) if token.isalpha() else None
+            if content is None and token.isalpha():
                 no_content.add(len(words))
-            words.append(content or stripped)
+            words.append(content or strip_particles(token, "ko"))
         else:
             words.append(token)
     if lang in _SYLLABIC:

@@ -34,6 +34,7 @@ import threading
 from pathlib import Path
 from typing import Any, Final
 
+from pw_adaptive.text.normalize import strip_particles
 from pw_adaptive.text.scripts import HAN, KANA, UNSPACED, WORD, WORD_RUN
 
 __all__ = ["korean_content", "segment_run", "tokens", "word_count"]
@@ -164,15 +165,14 @@ def korean_content(word: str) -> str | None:
     """The content part of a Korean query word: its leading run of noun-like
     morphemes (``_KOREAN_CONTENT``), as written ("스케줄링에서" ->
     "스케줄링", "지원해야" -> "지원"); None for a word that has none (a
-    predicate, adverb or pronoun: "되나요", "막는", "어떻게"), and ``word``
-    itself when Kiwi is not installed or cannot say."""
+    predicate, adverb or pronoun: "되나요", "막는", "어떻게"). When Kiwi is
+    not installed or cannot say, ``word`` without a known trailing particle
+    (``normalize.strip_particles``: "기숙사를" -> "기숙사")."""
     with _KIWI_LOCK:
         kiwi = _kiwi()
-        if kiwi is None:
-            return word
-        morphemes = kiwi.tokenize(word)
+        morphemes = kiwi.tokenize(word) if kiwi is not None else None
     if not morphemes:
-        return word
+        return strip_particles(word, "ko")
     first = morphemes[0].tag.split("-")[0]
     if first not in _KOREAN_CONTENT or first in _KOREAN_NOT_FIRST:
         return None
@@ -181,7 +181,7 @@ def korean_content(word: str) -> str | None:
         if morpheme.tag.split("-")[0] not in _KOREAN_CONTENT:
             break
         end = morpheme.start + morpheme.len
-    return word[:end] or word
+    return word[:end]
 
 
 def _cut_like(original: str, pieces: list[str]) -> list[str]:

@@ -9,6 +9,7 @@ from pathlib import Path
 import jieba
 import pytest
 
+from pw_adaptive.core.query import Query
 from pw_adaptive.text import segment
 
 PHRASES = ("宿舍住宿条件各宿舍楼情况设施规定", "研究生招生简章和学费标准", "校园网络怎么办理")
@@ -71,3 +72,12 @@ def test_a_korean_word_keeps_its_content_part(word: str, content: str | None) ->
 def test_without_kiwi_a_korean_word_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(segment, "_kiwi", lambda: None)
     assert segment.korean_content("되나요") == "되나요"
+
+
+def test_without_kiwi_a_korean_query_word_still_loses_its_particle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The fallback the module promises: a known particle is cut, as before Kiwi.
+    monkeypatch.setattr(segment, "_kiwi", lambda: None)
+    assert segment.korean_content("기숙사를") == "기숙사"
+    assert Query("기숙사를 신청").terms == ("기숙사", "신청")
