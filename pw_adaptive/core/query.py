@@ -465,14 +465,13 @@ class Synonyms:
 
     def __post_init__(self) -> None:
         groups = tuple(_normalize_group(group) for group in self.groups)
-        langs = {_normalize_phrase(member): lang for member, lang in self.languages}
         # Every language a member is tagged with ("bibliotek": Swedish, Danish
-        # and Norwegian): it is found by its stem in each of them.
+        # and Norwegian): it is found by its stem in each of them; the last
+        # is its language (:meth:`language`).
         tags: dict[str, list[str]] = {}
         for member, lang in self.languages:
-            found = tags.setdefault(_normalize_phrase(member), [])
-            if lang not in found:
-                found.append(lang)
+            tags.setdefault(_normalize_phrase(member), []).append(lang)
+        langs = {member: found[-1] for member, found in tags.items()}
         hints = tuple(
             tuple(
                 dict.fromkeys(
@@ -492,7 +491,7 @@ class Synonyms:
                 [
                     (member, lang)
                     for member in group
-                    for lang in tags.get(member) or [_script_language(member)]
+                    for lang in dict.fromkeys(tags.get(member) or [_script_language(member)])
                 ]
                 for group in groups
             ),
