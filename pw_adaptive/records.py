@@ -19,6 +19,7 @@ from pw_adaptive.core.relevance import (
     NARROW_BREADTH,
     NARROW_SHARE_OF_BEST,
     route_or_path,
+    site_wide_terms,
 )
 from pw_adaptive.core.urls import canonicalize_url, url_host
 from pw_adaptive.core.variants import reduced_forms
@@ -111,6 +112,11 @@ class PageRecord:
     """The share of the query's specific terms the page's text mentions
     (:attr:`pw_adaptive.core.relevance.Assessment.breadth`); 1.0 in records
     written before it was recorded."""
+    named: tuple[int, ...] = ()
+    """The query's specific terms, by index into the crawl's terms, that the
+    page names in its title, a heading, its URL or its text
+    (:attr:`pw_adaptive.core.relevance.Assessment.named`); empty in records
+    written before it was recorded."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -122,6 +128,7 @@ class PageRecord:
             "relevance": round(self.relevance, 4),
             "relevant": self.relevant,
             "breadth": round(self.breadth, 4),
+            "named": list(self.named),
             "link_score": round(self.link_score, 4),
             "blind": self.blind,
             "evidence": list(self.evidence),
@@ -165,6 +172,7 @@ class PageRecord:
             lang=expect_str(data.get("lang") or ""),
             timings=PageTimings.from_json(data.get("timings")),
             breadth=expect_float(data.get("breadth", 1.0)),
+            named=tuple(expect_int(i) for i in _expect_list(data.get("named"))),
         )
 
 
@@ -176,19 +184,31 @@ def _folder(url: str) -> tuple[str, str]:
     return url_host(url), path[: path.rfind("/") + 1]
 
 
-def final_relevant(pages: Sequence[PageRecord]) -> list[PageRecord]:
+def final_relevant(pages: Sequence[PageRecord], qualifiers: Sequence[int] = ()) -> list[PageRecord]:
     """The crawl's final judgement of which of ``pages`` are about the query,
     in their order: observed pages marked relevant when recorded
     (``PageRecord.relevant``) that reach ``FINAL_SHARE_OF_BEST`` of the best
     observed page's relevance (``NARROW_SHARE_OF_BEST`` for a narrow page,
     one whose text mentions at most ``NARROW_BREADTH`` of the query's
     specific terms), or sit in the same folder (below the site's root) as a
-    page that does. A pure function of the records: a crawl read back from
-    its JSON Lines output is judged the same way."""
+    page that does. A marked page that names only site-wide words of the
+    query (``relevance.site_wide_terms`` among ``qualifiers``, the crawl's
+    ``CrawlResult.qualifiers``: "Gent" on a directory of Ghent's student
+    associations) is left out, and makes no folder, when another marked page
+    names a word that is not site-wide. A pure function of the
+    records and the query's qualifier terms: a crawl read back from its JSON
+    Lines output is judged the same way."""
     observed = [p for p in pages if p.note is None and p.error is None]
     marked = [p for p in observed if p.relevant]
     if not marked:
         return []
+    wide = site_wide_terms(
+        [p.named for p in observed], [p.named for p in observed if not p.relevant], qualifiers
+    )
+    # Only when some marked page names a word that is not site-wide: the
+    # answer is then told apart by it, and never emptied by this rule alone.
+    if any(not set(p.named) <= wide for p in marked):
+        marked = [p for p in marked if not p.named or not set(p.named) <= wide]
     best = max(p.relevance for p in observed)
 
     def reaches(page: PageRecord) -> bool:
@@ -301,6 +321,10 @@ class CrawlResult:
     stop: dict[str, Any] = field(default_factory=dict)
     """Why the stop was judged safe: ``reason``, a sentence ``why``, and the
     stopper's and frontier's state it rested on (``CrawlRun.explain_stop``)."""
+    qualifiers: tuple[int, ...] = ()
+    """The query's terms (by index) that name no topic of the lexicon
+    (:attr:`pw_adaptive.core.query.Query.qualifier_terms`): the words that
+    :func:`final_relevant` may find site-wide."""
     variant_rules: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """The URL variants the crawl learnt, per host
     (:class:`~pw_adaptive.core.variants.VariantLearner`: "q:print" for print
@@ -345,7 +369,7 @@ class CrawlResult:
         (:func:`final_relevant`). With ``min_relevance``, every observed page
         at least that relevant instead."""
         if min_relevance is None:
-            keep = final_relevant(self.pages)
+            keep = final_relevant(self.pages, self.qualifiers)
         else:
             keep = [p for p in self.pages if p.relevance >= min_relevance and p.note is None]
         return sorted(keep, key=lambda p: -p.relevance)
@@ -371,6 +395,7 @@ class CrawlResult:
             "start_url": self.start_url,
             "query": self.query,
             "terms": list(self.terms),
+            "qualifiers": list(self.qualifiers),
             "stop_reason": self.stop_reason,
             "pages": len(self.pages),
             "relevant_pages": len(self.relevant_pages()),

@@ -102,8 +102,54 @@ def test_a_narrow_page_needs_more_of_the_best_page() -> None:
     assert paths(final_relevant(pages)) == ["/guide/"]
 
 
+def test_a_page_that_names_only_the_sites_own_words_is_left_out() -> None:
+    # "student radio in Gent" on a directory of Ghent's associations: term 1
+    # ("radio") names what is asked, term 2 ("Gent") is on every page.
+    pages = [
+        record("/", 0.0, relevant=False, named=(2,)),
+        record("/projects/radio.html", 0.6, named=(1, 2)),
+        *(record(f"/clubs/c{i}.html", 0.3, named=(2,)) for i in range(6)),  # marked
+        record("/faq/", 0.1, relevant=False, named=(2,)),
+        record("/about/", 0.0, relevant=False),
+    ]
+    assert paths(final_relevant(pages)) == [
+        "/projects/radio.html",
+        *(f"/clubs/c{i}.html" for i in range(6)),
+    ]
+    assert paths(final_relevant(pages, qualifiers=(1, 2))) == ["/projects/radio.html"]
+    result = CrawlResult(
+        start_url=SITE + "/", query="student radio in Gent", terms=("student", "radio", "gent"),
+        stop_reason="saturated", pages=tuple(pages), attachments=(), coverage=1.0,
+        evidence=(3, 3, 3), qualifiers=(1, 2),
+    )  # fmt: skip
+    assert paths(result.relevant_pages()) == ["/projects/radio.html"]
+    summary = result.summary()
+    assert summary["qualifiers"] == [1, 2] and summary["relevant_pages"] == 1
+    # A page that also names a word that is not site-wide stays; so does
+    # every page when every word of the query is site-wide (nothing to tell
+    # the pages apart by), and a page whose record predates "named".
+    kept = [*pages, record("/clubs/radio-club.html", 0.3, named=(1, 2)), record("/old/", 0.5)]
+    assert paths(final_relevant(kept, qualifiers=(1, 2))) == [
+        "/projects/radio.html", "/clubs/radio-club.html", "/old/",
+    ]  # fmt: skip
+    everywhere = [
+        record(p.url.removeprefix(SITE), p.relevance, p.relevant, named=(2,)) for p in pages
+    ]
+    assert len(final_relevant(everywhere, qualifiers=(2,))) == 7
+    # A dropped page makes no folder for its neighbours.
+    folder = [*pages, record("/clubs/c9.html", 0.1, named=())]
+    assert paths(final_relevant(folder, qualifiers=(2,))) == ["/projects/radio.html"]
+
+
 def test_breadth_round_trips_and_old_records_are_never_narrow() -> None:
     page = record("/a/", 0.6, breadth=0.25)
     assert PageRecord.from_json(page.to_json()).breadth == 0.25
     old = {k: v for k, v in page.to_json().items() if k != "breadth"}
     assert PageRecord.from_json(old).breadth == 1.0
+
+
+def test_named_terms_round_trip() -> None:
+    page = record("/a/", 0.6, named=(0, 2))
+    assert PageRecord.from_json(page.to_json()).named == (0, 2)
+    old = {k: v for k, v in page.to_json().items() if k != "named"}
+    assert PageRecord.from_json(old).named == ()

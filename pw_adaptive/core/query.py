@@ -975,6 +975,19 @@ class Query:
         return self._topical
 
     @property
+    def qualifier_terms(self) -> tuple[int, ...]:
+        """The indices of the specific terms (:attr:`term_weights` 1.0) that
+        name no topic of the lexicon (:attr:`topical`): "Karlsruhe" in
+        "Wohnheim in Karlsruhe finden", every term of a query that names no
+        topic at all. Such a word may be one the whole site uses (its city,
+        its school, a course code): ``relevance.site_wide_terms`` tells."""
+        return tuple(
+            i
+            for i, (weight, topical) in enumerate(zip(self._weights, self._topical, strict=True))
+            if weight >= 1.0 and not topical
+        )
+
+    @property
     def main_topic(self) -> tuple[bool, ...]:
         """Per term, whether it reaches the query's main topic: of two or more
         lexicon topics the query's words reach, the one that the most term

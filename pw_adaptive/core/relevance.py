@@ -40,7 +40,7 @@ import functools
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 from urllib.parse import unquote, urlsplit
@@ -67,6 +67,9 @@ __all__ = [
     "PASSING_MENTIONS",
     "QUALIFIERS_SHARE",
     "SHARE_OF_BEST",
+    "SITE_WIDE_MIN_PAGES",
+    "SITE_WIDE_OFF_SHARE",
+    "SITE_WIDE_SHARE",
     "SOFT_MIN_SHARE",
     "TEASER_WORDS",
     "TITLE_WEIGHT",
@@ -78,6 +81,7 @@ __all__ = [
     "relevance",
     "route_or_path",
     "scan_page",
+    "site_wide_terms",
     "strip_link_targets",
     "url_words",
 ]
@@ -190,6 +194,28 @@ benchmark's traces): of the 172 pages marked relevant that hand labels call
 irrelevant, 31 fall below 0.35 of the best page found before them; no
 labelled-relevant page does (at 0.4 two do). The benchmark itself printed
 precision 0.461 -> 0.510 with the same finds."""
+
+SITE_WIDE_SHARE: Final = 0.8
+"""In a crawl's final answer, a query word that names no topic of the lexicon
+(a place, a school, a course code: :attr:`Query.qualifier_terms`) is
+*site-wide* when at least this share of the crawl's pages name it, and at
+least :data:`SITE_WIDE_OFF_SHARE` of the pages the crawl did not find about
+the query: "Gent" on a directory of Ghent's student associations, "Pitt" and
+"CS" on Pitt's computer-science wiki. It tells the site's pages from other
+sites, not one page from another, so a page that names only site-wide
+words of the query is not in the answer (:func:`site_wide_terms`). Words of
+a lexicon topic are never site-wide: a focused crawl of a dormitory section
+finds "dormitory" on nearly every page because it asked for them."""
+
+SITE_WIDE_OFF_SHARE: Final = 0.5
+"""The share of the pages not about the query (at least two of them) that must
+name a word for it to be site-wide (:data:`SITE_WIDE_SHARE`): a word that the
+crawl's pages off the query name as often as a coin toss is the site's, not
+the query's, while a focused crawl's own word is rarer off the query."""
+
+SITE_WIDE_MIN_PAGES: Final = 8
+"""Pages a crawl must have observed before any word counts as site-wide: a
+share of fewer pages says little about a site."""
 
 CALENDAR_WEIGHT: Final = 1.0
 """Weight of the date facet (:meth:`Query.names_calendar`) in the mean of a
@@ -304,6 +330,10 @@ class Assessment:
     that the page's text mentions, link targets left out: 1.0 when it
     mentions them all, 0.0 when it names them only in its title, headings or
     URL, or not at all (:data:`NARROW_BREADTH`)."""
+    named: tuple[int, ...] = ()
+    """The query's specific terms (by index) that the page names in its title,
+    a heading, its URL or its text, link targets left out: what
+    :func:`site_wide_terms` counts."""
 
 
 def assess(
@@ -384,16 +414,17 @@ def assess(
     weights = query.term_weights
     specific_terms = [i for i, w in enumerate(weights) if w >= 1.0] or list(range(terms))
     breadth = sum(1 for i in specific_terms if in_body[i] > 0) / len(specific_terms)
-    if not any(facets[i] > 0.0 for i in specific_terms):
-        return Assessment(0.0, False, breadth)
     # Where the page states its subject: the title, a heading or the URL.
     stated = [bool(in_title[i] or in_headings[i] or in_url[i]) for i in range(terms)]
+    present = [i for i in specific_terms if stated[i] or in_body[i]]
+    names = tuple(present)
+    if not any(facets[i] > 0.0 for i in specific_terms):
+        return Assessment(0.0, False, breadth, names)
     # When the query names a topic of the lexicon, a page that names none of
     # its words but only words that qualify it is no evidence, and not about
     # the query, without more than QUALIFIERS_SHARE of the specific terms;
     # nor is a page that names only a lesser topic of the query's (a page on
     # fees for a question on dormitory rooms and their fee).
-    present = [i for i in specific_terms if stated[i] or in_body[i]]
     off_topic = any(query.topical[i] for i in specific_terms) and not any(
         query.topical[i] for i in present
     )
@@ -401,7 +432,7 @@ def assess(
     off_main = any(main[i] for i in specific_terms) and not any(main[i] for i in present)
     qualifiers = len(present) / len(specific_terms)
     if (off_topic or off_main) and qualifiers <= QUALIFIERS_SHARE:
-        return Assessment(0.0, False, breadth)
+        return Assessment(0.0, False, breadth, names)
     # A question asking when ("when are the final exams") is answered by the
     # calendar that publishes the dates: a page that names the calendar where
     # it states its subject has the question's date as a facet, fully
@@ -433,7 +464,7 @@ def assess(
         and not (url and is_home_page(url))
         and _has_text(body)
     )
-    return Assessment(score, about, breadth)
+    return Assessment(score, about, breadth, names)
 
 
 def about_enough(verdict: Assessment, best: float) -> bool:
@@ -444,6 +475,33 @@ def about_enough(verdict: Assessment, best: float) -> bool:
     does; later ones are compared with the best before them, so the judgement
     never changes after a page's record is written."""
     return verdict.about and verdict.relevance >= SHARE_OF_BEST * best
+
+
+def site_wide_terms(
+    named: Sequence[Collection[int]],
+    off_query: Sequence[Collection[int]],
+    candidates: Iterable[int],
+) -> frozenset[int]:
+    """The terms among ``candidates`` that are site-wide (:data:`SITE_WIDE_SHARE`).
+
+    ``named`` holds, for each page the crawl observed, the terms it names
+    (:attr:`Assessment.named`); ``off_query``, the same for the pages of them
+    it did not find about the query. ``candidates`` are the query's
+    :attr:`Query.qualifier_terms`. Nothing is site-wide before
+    :data:`SITE_WIDE_MIN_PAGES` pages, or with fewer than two pages off the
+    query.
+    """
+    if len(named) < SITE_WIDE_MIN_PAGES or len(off_query) < 2:
+        return frozenset()
+
+    def share(pages: Sequence[Collection[int]], term: int) -> float:
+        return sum(1 for terms in pages if term in terms) / len(pages)
+
+    return frozenset(
+        term
+        for term in candidates
+        if share(named, term) >= SITE_WIDE_SHARE and share(off_query, term) >= SITE_WIDE_OFF_SHARE
+    )
 
 
 def relevance(

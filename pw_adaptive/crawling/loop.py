@@ -356,7 +356,15 @@ class PageProcessor:
             page = replace(page, timings=timings)
         run.best_relevance = max(run.best_relevance, score)
         relevant = about_enough(verdict, run.best_relevance)
-        self._emit_page(entry, page, final, score, relevant=relevant, breadth=verdict.breadth)
+        self._emit_page(
+            entry,
+            page,
+            final,
+            score,
+            relevant=relevant,
+            breadth=verdict.breadth,
+            named=verdict.named,
+        )
         for record in harvested:
             self.emit(record.to_json())
         return reason
@@ -745,6 +753,7 @@ class PageProcessor:
         note: str | None = None,
         relevant: bool = False,
         breadth: float = 0.0,
+        named: tuple[int, ...] = (),
     ) -> None:
         run = self.run
         record = PageRecord(
@@ -769,6 +778,7 @@ class PageProcessor:
             lang=detect_language(page.markdown) if error is None else "",
             timings=page.timings,
             breadth=breadth,
+            named=named,
         )
         run.pages.append(record)
         self.emit(record.to_json())

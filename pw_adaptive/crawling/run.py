@@ -103,6 +103,7 @@ class CrawlRun:
             start_url=self.start_url,
             query=self.query.text,
             terms=self.query.terms,
+            qualifiers=self.query.qualifier_terms,
             stop_reason=self.stop_reason or StopReason.FRONTIER_EXHAUSTED,
             pages=tuple(self.pages),
             attachments=tuple(self.attachments),

@@ -122,7 +122,7 @@ def render_html(log: CrawlLog) -> str:
     terms = _terms(log)
     target = _evidence_target(summary)
     # The crawl's answer (CrawlResult.relevant_pages): counted and set in bold.
-    relevant = final_relevant(log.pages)
+    relevant = final_relevant(log.pages, _qualifiers(summary))
     title = f"pw-adaptive report: {summary.get('query') or 'crawl'}"
     parts = [
         "<!DOCTYPE html>",
@@ -178,6 +178,13 @@ def _terms(log: CrawlLog) -> list[str]:
         return list(terms)
     width = max((len(p.evidence) for p in log.pages), default=0)
     return [f"term {i + 1}" for i in range(width)]
+
+
+def _qualifiers(summary: dict[str, Any]) -> list[int]:
+    """The query's qualifier terms (``CrawlResult.qualifiers``); none in a log
+    written before they were recorded."""
+    qualifiers: list[int] = summary.get("qualifiers") or []
+    return qualifiers  # read_log let through only a list of integers
 
 
 def _evidence_target(summary: dict[str, Any]) -> int:

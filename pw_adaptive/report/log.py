@@ -155,6 +155,11 @@ def _summary(r: dict[str, Any]) -> dict[str, Any]:
     expect_str(r.get("stop_reason", ""))
     expect_float(r.get("coverage", 0.0))
     expect_float(r.get("elapsed_s", 0.0))
+    qualifiers = r.get("qualifiers", [])
+    if not isinstance(qualifiers, list):
+        raise TypeError("qualifiers")
+    for index in qualifiers:
+        expect_int(index)
     target = r.get("evidence_per_term")
     if target is not None and expect_int(target) < 1:
         raise ValueError("evidence_per_term")

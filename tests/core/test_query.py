@@ -709,6 +709,15 @@ def test_topical_terms_are_the_ones_that_reach_a_topic() -> None:
     assert Query("rowing regatta").topical == (False, False)
 
 
+def test_qualifier_terms_are_the_specific_terms_of_no_topic() -> None:
+    assert Query("Wohnheim in Karlsruhe").qualifier_terms == (1,)
+    assert Query("rowing regatta").qualifier_terms == (0, 1)
+    # A generic portal word is no qualifier: it is not specific.
+    query = Query("student housing in Gent")
+    assert query.terms == ("student", "housing", "gent")
+    assert query.qualifier_terms == (2,)
+
+
 def test_the_main_topic_is_the_one_the_most_query_words_name() -> None:
     query = Query("dorm rooms: how many roommates, private bathroom, housing fee")
     assert query.terms == ("dorm", "rooms", "roommates", "private", "bathroom", "housing", "fee")

@@ -12,11 +12,15 @@ from pw_adaptive.core.relevance import (
     EVIDENCE_RELEVANCE,
     MIN_RELEVANCE,
     SHARE_OF_BEST,
+    SITE_WIDE_MIN_PAGES,
+    SITE_WIDE_OFF_SHARE,
+    SITE_WIDE_SHARE,
     Assessment,
     SiteTitles,
     about_enough,
     assess,
     relevance,
+    site_wide_terms,
     url_words,
 )
 
@@ -622,6 +626,43 @@ def test_breadth_is_the_share_of_specific_terms_the_text_mentions() -> None:
         url="https://u.example/housing/fees/",
     )
     assert title.breadth == 0.0
+
+
+def test_named_terms_are_the_specific_terms_a_page_names_anywhere() -> None:
+    query = Query("student housing fees deadline")  # "student" is generic: never named
+    assert query.terms == ("student", "housing", "fees", "deadline")
+    verdict = assess(
+        query,
+        markdown="The deadline is in May for all students.",
+        title="Housing",
+        url="https://u.example/fees/",
+    )
+    assert verdict.named == (1, 2, 3)
+    # Named once in passing, scoring nothing: still named (what the site uses).
+    assert assess(query, markdown="Fees of the library.").named == (2,)
+    assert assess(query, markdown="Students welcome.").named == ()
+
+
+def test_a_word_that_most_pages_name_on_and_off_the_query_is_site_wide() -> None:
+    assert (SITE_WIDE_SHARE, SITE_WIDE_OFF_SHARE, SITE_WIDE_MIN_PAGES) == (0.8, 0.5, 8)
+    # Term 0 ("radio") is the question's; term 1 ("Gent") the site's city.
+    on_query = [{0, 1}, {1}]
+    off_query = [{1}] * 6 + [set()] * 2
+    named = on_query + off_query  # ten pages: 8 name "Gent", 2 name "radio"
+    assert site_wide_terms(named, off_query, candidates=(0, 1)) == {1}
+    # Only the query's qualifiers can be site-wide.
+    assert site_wide_terms(named, off_query, candidates=(0,)) == frozenset()
+    # A focused crawl's own word: on nearly every page, but on fewer than
+    # half of the pages off the query it is the query's, not the site's.
+    focused = [{0}] * 8 + [{0}, set(), set()]
+    assert site_wide_terms(focused, focused[8:], candidates=(0,)) == frozenset()
+    assert site_wide_terms(focused, [{0}, {0}, set()], candidates=(0,)) == {0}
+    # Too few pages, or fewer than two off the query: nothing is site-wide.
+    assert site_wide_terms(named[:7], off_query[:5], candidates=(1,)) == frozenset()
+    assert site_wide_terms([{1}] * 9, [{1}], candidates=(1,)) == frozenset()
+    # Just under the share: not site-wide.
+    seven = [{1}] * 7 + [set()] * 2  # 7 of 9 < 0.8
+    assert site_wide_terms(seven, [{1}, {1}], candidates=(1,)) == frozenset()
 
 
 def test_a_heading_over_nothing_is_not_about_the_query() -> None:

@@ -154,6 +154,8 @@ def test_unknown_types_are_ignored_and_torn_lines_noted() -> None:
         {"type": "skip", "url": SITE},
         {"type": "summary", "terms": "student"},
         {"type": "summary", "skipped": {"calendar": "many"}},
+        {"type": "summary", "qualifiers": "gent"},
+        {"type": "summary", "qualifiers": [1.5]},
     ],
     ids=[
         "url-not-str",
@@ -163,6 +165,8 @@ def test_unknown_types_are_ignored_and_torn_lines_noted() -> None:
         "skip-no-parent",
         "terms-str",
         "skipped-str",
+        "qualifiers-str",
+        "qualifiers-float",
     ],
 )
 def test_records_with_wrong_field_types_are_ignored(bad: dict[str, Any]) -> None:
@@ -269,6 +273,27 @@ def test_the_pages_of_the_final_answer_are_counted_and_set_in_bold() -> None:
         "p1": "node", "p2": "node", "p3": "node relevant", "p4": "node relevant", "p5": "node",
     }  # fmt: skip
     assert "5 fetched, 2 relevant" in document
+
+
+def test_the_answer_leaves_out_pages_that_name_only_a_site_wide_word() -> None:
+    # "housing in Gent" on a site where every page names Gent: the summary's
+    # qualifier terms let the report judge the answer as the crawl did.
+    records = [
+        page(1, "/", None, named=[1]),
+        page(2, "/life/halls", "/", relevance=0.6, relevant=True, named=[0, 1]),
+        *(
+            page(i, f"/clubs/c{i}", "/", relevance=0.4, relevant=True, named=[1])
+            for i in range(3, 9)
+        ),
+        page(9, "/faq", "/", relevance=0.1, named=[1]),
+    ]
+    head = summary(query="housing in Gent", terms=["housing", "gent"], pages=9)
+    old = render_html(parse_lines(lines([*records, head])))
+    assert "9 fetched, 7 relevant" in old  # a log without qualifiers: as before
+    document = render_html(parse_lines(lines([*records, {**head, "qualifiers": [1]}])))
+    assert "9 fetched, 1 relevant" in document
+    classes = {a["id"]: a.get("class") for tag, a in parse(document).tags if tag == "li"}
+    assert [key for key, value in classes.items() if value == "node relevant"] == ["p2"]
 
 
 def test_a_parent_that_is_missing_or_later_makes_a_root_and_cycles_cannot_happen() -> None:
