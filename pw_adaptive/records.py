@@ -207,8 +207,8 @@ def final_relevant(pages: Sequence[PageRecord], qualifiers: Sequence[int] = ()) 
     )
     # Only when some marked page names a word that is not site-wide: the
     # answer is then told apart by it, and never emptied by this rule alone.
-    if any(not set(p.named) <= wide for p in marked):
-        marked = [p for p in marked if not p.named or not set(p.named) <= wide]
+    if wide and any(set(p.named) - wide for p in marked):
+        marked = [p for p in marked if not p.named or set(p.named) - wide]
     best = max(p.relevance for p in observed)
 
     def reaches(page: PageRecord) -> bool:

@@ -416,10 +416,9 @@ def assess(
     breadth = sum(1 for i in specific_terms if in_body[i] > 0) / len(specific_terms)
     # Where the page states its subject: the title, a heading or the URL.
     stated = [bool(in_title[i] or in_headings[i] or in_url[i]) for i in range(terms)]
-    present = [i for i in specific_terms if stated[i] or in_body[i]]
-    names = tuple(present)
+    present = tuple(i for i in specific_terms if stated[i] or in_body[i])
     if not any(facets[i] > 0.0 for i in specific_terms):
-        return Assessment(0.0, False, breadth, names)
+        return Assessment(0.0, False, breadth, present)
     # When the query names a topic of the lexicon, a page that names none of
     # its words but only words that qualify it is no evidence, and not about
     # the query, without more than QUALIFIERS_SHARE of the specific terms;
@@ -432,7 +431,7 @@ def assess(
     off_main = any(main[i] for i in specific_terms) and not any(main[i] for i in present)
     qualifiers = len(present) / len(specific_terms)
     if (off_topic or off_main) and qualifiers <= QUALIFIERS_SHARE:
-        return Assessment(0.0, False, breadth, names)
+        return Assessment(0.0, False, breadth, present)
     # A question asking when ("when are the final exams") is answered by the
     # calendar that publishes the dates: a page that names the calendar where
     # it states its subject has the question's date as a facet, fully
@@ -464,7 +463,7 @@ def assess(
         and not (url and is_home_page(url))
         and _has_text(body)
     )
-    return Assessment(score, about, breadth, names)
+    return Assessment(score, about, breadth, present)
 
 
 def about_enough(verdict: Assessment, best: float) -> bool:
