@@ -35,7 +35,7 @@ import heapq
 import math
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
 
 from pw_adaptive.core.frontier_state import (
     ChangeJournal,
@@ -546,6 +546,18 @@ class Frontier:
         """
         top = live_top(self._best, self._queued)
         return 0.0 if top is None else top[3].score
+
+    def best_score_except(self, urls: Container[str]) -> float:
+        """:meth:`best_score` among the queued non-blind entries whose URL is
+        not in ``urls``. O(queued): for a question asked rarely."""
+        return max(
+            (
+                entry.score
+                for url, entry in self._queued.items()
+                if not entry.blind and url not in urls
+            ),
+            default=0.0,
+        )
 
     @property
     def budget_left(self) -> int:

@@ -278,6 +278,17 @@ class LinkScore:
     topic ("/pregrado/becas/"): the crawler learns those words apart
     (``core.sections``)."""
 
+    @property
+    def qualifier_context_only(self) -> bool:
+        """True when the clue names only qualifiers (:attr:`qualifier_only`)
+        and stands only around the link: in the heading of the card or
+        section it sits in, or in its paragraph (``clue_source``
+        "context_heading" or "context_text"), not on the link itself. Such a
+        clue says where the link sits (a news item about the campus the query
+        names), not where it leads; it is not a lead that keeps the cold
+        give-up waiting (``AdaptiveOptions.qualifier_clues_count``)."""
+        return self.qualifier_only and self.clue_source in ("context_heading", "context_text")
+
 
 def _faq_pattern() -> re.Pattern[str]:
     spaced, unspaced = [], []

@@ -515,6 +515,7 @@ def _save(run: CrawlRun, checkpoint: Checkpoint, journal: _Journal, *, done: boo
             "records": journal.saved + len(records),
             "dedup": journal.saved_dedup + len(dedup_rows),
             "final_urls": sorted(run.final_urls),
+            "context_leads": sorted(run.context_leads),
             "failures": dict(run.failures),
             "elapsed": run.elapsed(),
             "stop_reason": run.stop_reason if done else None,
@@ -586,6 +587,7 @@ def _resume(run: CrawlRun, checkpoint: Checkpoint) -> list[dict[str, Any]]:
         if page.error in ("http_404", "http_410"):
             frontier.traps.note_missing(page.url)
     run.final_urls = set(state["final_urls"])
+    run.context_leads = set(state.get("context_leads", ()))  # absent from older states
     # The frontier's state holds the skip counter; states written before it
     # was the crawl's only one kept the crawler's own skips here.
     run.skipped.update(state.get("skipped", {}))

@@ -74,6 +74,13 @@ class CrawlRun:
     """Trap skips recorded with their URL, in discovery order (bounded)."""
     final_urls: set[str] = field(default_factory=set)
     failures: Counter[str] = field(default_factory=Counter)
+    context_leads: set[str] = field(default_factory=set)
+    """Queued URLs whose best link's only clue is a qualifier around it
+    (``LinkScore.qualifier_context_only``), kept until the first find: they
+    do not hold the cold give-up (``Adaptive.observe``'s ``hold``)."""
+    context_leads_passed: int = 0
+    """How many of ``context_leads`` were queued or rendering when the stopper
+    last passed over them (for the stop's explanation)."""
     best_relevance: float = 0.0
     """The highest relevance of any page so far (``relevance.about_enough``)."""
     rendering: dict[str, float] = field(default_factory=dict)
@@ -178,6 +185,12 @@ class CrawlRun:
             StopReason.TIME_LIMIT: f"the time limit of {self.settings.time_limit_s} s was reached",
             StopReason.CANCELLED: "the crawl was cancelled (SIGINT/SIGTERM or the caller)",
         }.get(StopReason(reason), str(reason))
+        if self.context_leads_passed and reason == StopReason.NO_RELEVANT_PAGES:
+            why += (
+                f" but {self.context_leads_passed} whose only clue was a qualifier around"
+                " the link (the heading or paragraph it sits in), which says where a"
+                " link sits, not where it leads"
+            )
         sitemap = self.sitemap.stats
         if sitemap.released and reason in _HELD_REASONS:
             source = "sitemap names" if not sitemap.llms_txt else "sitemap and llms.txt name"

@@ -277,6 +277,16 @@ def test_best_score_ignores_blind_entries() -> None:
     assert frontier.best_score() == 0.7
 
 
+def test_best_score_except_leaves_out_the_urls_given() -> None:
+    frontier = Frontier()
+    frontier.push("https://u.edu/menu", score=0.9, depth=1, blind=True)
+    frontier.push("https://u.edu/news", score=0.6, depth=1)
+    frontier.push("https://u.edu/fees", score=0.4, depth=1)
+    assert frontier.best_score_except(set()) == frontier.best_score() == 0.6
+    assert frontier.best_score_except({"https://u.edu/news"}) == 0.4
+    assert frontier.best_score_except({"https://u.edu/news", "https://u.edu/fees"}) == 0.0
+
+
 def test_snapshot_restore_keeps_pop_order() -> None:
     original = Frontier(max_pages=50)
     for i in range(30):

@@ -517,3 +517,36 @@ def test_a_clue_of_words_that_only_qualify_the_topic(
     scored = score_link(link, Query(query))
     assert scored.qualifier_only is qualifier_only
     assert not (scored.qualifier_only and scored.blind)
+    assert not scored.qualifier_context_only  # every clue above is on the link
+
+
+@pytest.mark.parametrize(
+    ("link", "around"),
+    [
+        pytest.param(
+            Link(f"{SITE}/program/it", text="", context_heading="Film night in Karlsruhe"),
+            True,
+            id="an image link under a heading naming the place",
+        ),
+        pytest.param(
+            Link(f"{SITE}/news/7", text="Read more", context_text="A regatta in Karlsruhe."),
+            True,
+            id="a generic anchor in a paragraph naming the place",
+        ),
+        pytest.param(
+            Link(f"{SITE}/news/7", text="Boat race in Karlsruhe"),
+            False,
+            id="the place in the link's own text",
+        ),
+        pytest.param(
+            Link(f"{SITE}/halls", text="", context_heading="Wohnheim in Karlsruhe"),
+            False,
+            id="the topic around the link",
+        ),
+    ],
+)
+def test_a_qualifier_only_around_the_link(link: Link, around: bool) -> None:
+    scored = score_link(link, Query("Wohnheim in Karlsruhe"))
+    assert not scored.blind
+    assert scored.qualifier_context_only is around
+    assert scored.qualifier_context_only <= scored.qualifier_only

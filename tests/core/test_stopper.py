@@ -134,6 +134,18 @@ def test_a_page_behind_a_clue_of_qualifiers_only_counts_as_blind(counted: bool) 
     assert reason == ("no_relevant_pages" if counted else None)
 
 
+def test_hold_replaces_the_lead_for_the_give_up_only() -> None:
+    q = Query("student housing")
+    a = Adaptive(opts(1.0, 100, 3), len(q))
+    _blind_pages(a, q, 5)  # of the 6 that give up
+    # A lead waits, but the caller says none of it may lead to the topic.
+    assert a.observe(q, "Contact.", 0.0, True, lead=0.3, hold=0.0) == "no_relevant_pages"
+    b = Adaptive(opts(1.0, 100, 3), len(q))
+    _blind_pages(b, q, 5)
+    assert b.observe(q, "Contact.", 0.0, True, lead=0.3, hold=0.2) is None
+    assert b.observe(q, "Contact.", 0.0, True, lead=0.3) is None  # hold None: the lead
+
+
 def test_forgive_resets_the_stale_run() -> None:
     q = Query("refund policy")
     a = Adaptive(opts(1.0, 100, 2), len(q))

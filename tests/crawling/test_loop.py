@@ -512,6 +512,50 @@ def test_a_clue_of_qualifiers_only_counts_towards_the_cold_give_up(counted: bool
         assert len(result.pages) == 1 + 10 + 10
 
 
+def _campus_news_site(around: bool) -> FakeRenderer:
+    """A rowing club's site with no word on housing: ten club pages in its
+    menu, and news items on its Karlsruhe regattas, each linking two more.
+    ``around``: a news item's links are images whose only clue is the item's
+    heading; else their own text names the place."""
+
+    def page(url: str) -> RenderedPage:
+        path = url.removeprefix(SITE) or "/"
+        links = [Link(f"{SITE}/club-{i}", text=f"Club {i}", region=Region.NAV) for i in range(10)]
+        number = int(path.rsplit("-", 1)[1]) if path.startswith("/news-") else -1
+        heading = f"Regatta in Karlsruhe, day {number + 1}"
+        for child in (2 * number + 2, 2 * number + 3) if number >= 0 else (0,):
+            target = f"{SITE}/news-{child}"
+            links.append(
+                Link(target, text="", context_heading=heading, region=Region.MAIN)
+                if around
+                else Link(target, text=f"Regatta in Karlsruhe, day {child + 1}", region=Region.MAIN)
+            )
+        return make_page(url, title=path, markdown=f"Page {path} of the rowing club.", links=links)
+
+    return FakeRenderer(page)
+
+
+@pytest.mark.parametrize("around", [True, False])
+def test_a_qualifier_around_a_link_does_not_hold_the_give_up(around: bool) -> None:
+    settings = CrawlSettings(concurrency=1, respect_robots=False, probe_soft_404=False)
+    crawler = AdaptiveCrawler(settings, renderer=_campus_news_site(around))
+    result = asyncio.run(crawler.run(SITE + "/", "student housing in Karlsruhe"))
+    news = [p.url for p in result.pages if "/news-" in p.url]
+    # The news items are followed first either way: the place is a clue.
+    assert [p.url for p in result.pages[1:11]] == news[:10]
+    if around:
+        # The home page and ten news items that said nothing of housing; the
+        # news items still queued did not hold the give-up.
+        assert result.stop_reason == "no_relevant_pages"
+        assert len(result.pages) == 1 + 10
+        assert "a qualifier around the link" in result.stop["why"]
+    else:
+        # A link that names the place is a lead while queued: the news items
+        # hold the give-up, here until the budget is spent.
+        assert result.stop_reason == "budget_exhausted"
+        assert len(result.pages) == 100
+
+
 def _exam_sessions_site(url: str) -> RenderedPage:
     """Three pages on exam sessions, then pages on other things; no page uses
     the query's verb ("funzionano")."""
