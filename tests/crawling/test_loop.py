@@ -556,6 +556,39 @@ def test_a_qualifier_around_a_link_does_not_hold_the_give_up(around: bool) -> No
         assert len(result.pages) == 100
 
 
+def test_a_resumed_crawl_remembers_the_links_with_a_qualifier_around_them(
+    tmp_path: Path,
+) -> None:
+    settings = CrawlSettings(
+        concurrency=1, respect_robots=False, probe_soft_404=False, checkpoint_every=1
+    )
+    query = "student housing in Karlsruhe"
+    reference = asyncio.run(
+        AdaptiveCrawler(settings, renderer=_campus_news_site(True)).run(SITE + "/", query)
+    )
+    state = tmp_path / "crawl.state"
+
+    async def interrupted() -> None:
+        cancel = asyncio.Event()
+
+        def progress(p: Any) -> None:
+            if p.pages >= 9:  # most news items queued
+                cancel.set()
+
+        crawler = AdaptiveCrawler(settings, renderer=_campus_news_site(True))
+        result = await crawler.run(
+            SITE + "/", query, state_path=state, cancel=cancel, on_progress=progress
+        )
+        assert result.stop_reason == "cancelled"
+
+    asyncio.run(interrupted())
+    crawler = AdaptiveCrawler(settings, renderer=_campus_news_site(True))
+    resumed = asyncio.run(crawler.run(SITE + "/", query, state_path=state))
+    assert [p.url for p in resumed.pages] == [p.url for p in reference.pages]
+    assert resumed.stop == reference.stop
+    assert len(resumed.pages) == 1 + 10
+
+
 def _exam_sessions_site(url: str) -> RenderedPage:
     """Three pages on exam sessions, then pages on other things; no page uses
     the query's verb ("funzionano")."""
