@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 import pytest
+from interrupted import crawl_until_cancelled
 
 from pw_adaptive import AdaptiveCrawler, CrawlSettings
 from pw_adaptive.core.frontier import Frontier
@@ -182,20 +183,8 @@ def test_a_resumed_crawl_makes_the_same_decisions(tmp_path: Any, after: int) -> 
         concurrency=1, probe_soft_404=False, use_sitemaps=False, checkpoint_every=1
     )
 
-    async def interrupted() -> None:
-        cancel = asyncio.Event()
-
-        def progress(p: Any) -> None:
-            if p.pages >= after:
-                cancel.set()
-
-        crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_page))
-        result = await crawler.run(
-            SITE + "/", QUERY, state_path=state, cancel=cancel, on_progress=progress
-        )
-        assert result.stop_reason == "cancelled"
-
-    asyncio.run(interrupted())
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_page))
+    crawl_until_cancelled(crawler, SITE + "/", QUERY, state, after)
     crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_page))
     resumed = asyncio.run(crawler.run(SITE + "/", QUERY, state_path=state))
     assert _paths(resumed) == _paths(reference)

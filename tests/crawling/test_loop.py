@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from interrupted import crawl_until_cancelled
 
 from pw_adaptive import AdaptiveCrawler, CrawlSettings, StartPageError
 from pw_adaptive.core.links import Link, Region
@@ -567,21 +568,8 @@ def test_a_resumed_crawl_remembers_the_links_with_a_qualifier_around_them(
         AdaptiveCrawler(settings, renderer=_campus_news_site(True)).run(SITE + "/", query)
     )
     state = tmp_path / "crawl.state"
-
-    async def interrupted() -> None:
-        cancel = asyncio.Event()
-
-        def progress(p: Any) -> None:
-            if p.pages >= 9:  # most news items queued
-                cancel.set()
-
-        crawler = AdaptiveCrawler(settings, renderer=_campus_news_site(True))
-        result = await crawler.run(
-            SITE + "/", query, state_path=state, cancel=cancel, on_progress=progress
-        )
-        assert result.stop_reason == "cancelled"
-
-    asyncio.run(interrupted())
+    crawler = AdaptiveCrawler(settings, renderer=_campus_news_site(True))
+    crawl_until_cancelled(crawler, SITE + "/", query, state, after=9)  # most news queued
     crawler = AdaptiveCrawler(settings, renderer=_campus_news_site(True))
     resumed = asyncio.run(crawler.run(SITE + "/", query, state_path=state))
     assert [p.url for p in resumed.pages] == [p.url for p in reference.pages]

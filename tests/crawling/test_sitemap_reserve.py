@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 import pytest
+from interrupted import crawl_until_cancelled
 
 from pw_adaptive import AdaptiveCrawler, CrawlSettings
 from pw_adaptive.core.frontier import Frontier
@@ -253,20 +254,8 @@ def test_a_resumed_crawl_makes_the_sitemaps_decisions_an_uninterrupted_one_makes
     state = tmp_path / "crawl.state"
     settings = CrawlSettings(concurrency=1, probe_soft_404=False, checkpoint_every=1)
 
-    async def interrupted() -> None:
-        cancel = asyncio.Event()
-
-        def progress(p: Any) -> None:
-            if p.pages >= stop_at:
-                cancel.set()
-
-        crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_page), fetcher=_Server(files))
-        result = await crawler.run(
-            SITE + "/", QUERY, state_path=state, cancel=cancel, on_progress=progress
-        )
-        assert result.stop_reason == "cancelled"
-
-    asyncio.run(interrupted())
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_page), fetcher=_Server(files))
+    crawl_until_cancelled(crawler, SITE + "/", QUERY, state, stop_at)
     crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_page), fetcher=_Server(files))
     resumed = asyncio.run(crawler.run(SITE + "/", QUERY, state_path=state))
     assert _paths(resumed) == _paths(reference)
