@@ -848,10 +848,11 @@ class Query:
         if len(terms) > MAX_TERMS:
             raise ValueError(f"query has {len(terms)} terms; at most {MAX_TERMS} are supported")
         self._terms = terms
+        names = _latin_names(text)
         self._weights = tuple(
             GENERIC_TERM_WEIGHT
             if _is_generic(t, self._lang) or _is_lone_character(t, self._lang, self._synonyms)
-            else 1.0
+            else (NAME_TERM_WEIGHT if t in names else 1.0)
             for t in terms
         )
         phrase_groups = _phrase_groups(words, self._lang, self._synonyms)
@@ -958,9 +959,11 @@ class Query:
 
     @property
     def term_weights(self) -> tuple[float, ...]:
-        """How much each term says about a page, a priori: 1.0, or
+        """How much each term says about a page, a priori: 1.0,
         :data:`GENERIC_TERM_WEIGHT` for words that every page of a university
-        portal uses (``portal_generic`` in ``data/languages.json``)."""
+        portal uses (``portal_generic`` in ``data/languages.json``), or
+        :data:`NAME_TERM_WEIGHT` for a Latin-script name or code with a capital
+        in a query written mostly in another script ("WSL" in a Korean one)."""
         return self._weights
 
     @property
@@ -1156,6 +1159,24 @@ only matches them says little. The home page of a portal says "students" a
 dozen times; without this, it would count as a find for "accommodation for
 nursing students"."""
 
+NAME_TERM_WEIGHT: Final = 2.0
+"""Weight of a Latin-script word with a capital letter in a query written
+mostly in another script ("WSL", "GitHub" in a Korean question, "SRT" in a
+Chinese one): a name or a code, the most specific word of its query, which
+pages and links write as the query does while the query's other words may
+come in other forms (a Korean question's "우분투" where the link says
+"Ubuntu"). Without it, "WSL에서 Ubuntu 환경구축 및 GitHub 설정하기" named one
+word of nine for "윈도우에서 WSL로 우분투 설치하고 깃허브 SSH 키 등록하는 법" and
+was a blind link (below ``links.MIN_CLUE``). Not in a Latin-script query,
+where capitals also write a site's own name ("CS" on a computer-science
+wiki, "UT" on a university's): weighed so there too, two real tasks lost
+their answer and a third ran to its budget. Not a word in lower case
+("sem_wait" gives "sem", "wait" and "post"), which is as likely an everyday
+word: weighed so, a Korean question on semaphores lost its answer."""
+
+_LATIN_LETTER: Final = re.compile(r"[A-Za-z]")
+_LATIN_WORD: Final = re.compile(r"[A-Za-z][A-Za-z0-9]+")
+
 
 def _main_topic(topic_weight: Mapping[int, float], facets: Collection[int]) -> int | None:
     """The query's main topic (:attr:`Query.main_topic`) from the term weight
@@ -1177,6 +1198,15 @@ def _main_topic(topic_weight: Mapping[int, float], facets: Collection[int]) -> i
         return None
     first, second = sorted(topic_weight.values(), reverse=True)[:2]
     return max(topic_weight, key=topic_weight.__getitem__) if first > second + 1e-9 else None
+
+
+def _latin_names(text: str) -> frozenset[str]:
+    """The Latin-script words with a capital letter in ``text``, lowercased,
+    when most of its letters are in another script (:data:`NAME_TERM_WEIGHT`)."""
+    latin = len(_LATIN_LETTER.findall(text))
+    if sum(1 for ch in text if ch.isalpha()) - latin <= latin:
+        return frozenset()
+    return frozenset(w.lower() for w in _LATIN_WORD.findall(text) if not w.islower())
 
 
 def _is_generic(term: str, lang: str) -> bool:

@@ -7,9 +7,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pw_adaptive.core.links import Link, score_link
 from pw_adaptive.core.query import (
     DEFAULT_SYNONYMS,
+    GENERIC_TERM_WEIGHT,
     MAX_TERMS,
+    NAME_TERM_WEIGHT,
     Query,
     Synonyms,
     estimate_tokens,
@@ -666,6 +669,41 @@ def test_query_construction_either_succeeds_or_says_why(text: str) -> None:
 )
 def test_portal_generic_words_weigh_less(text: str, weights: tuple[float, ...]) -> None:
     assert Query(text).term_weights == weights
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        pytest.param(
+            "윈도우에서 WSL로 우분투 설치하고 깃허브 SSH 키 등록하는 법",
+            {"wsl", "ssh"},
+            id="korean",
+        ),
+        pytest.param("SRT字幕 怎么下载", {"srt"}, id="chinese"),
+        pytest.param("GitHub のアカウント登録", {"github"}, id="japanese-mixed-case"),
+        # Lower case is as likely an everyday word: "wait", "post".
+        pytest.param("세마포어 sem_wait sem_post 동작 차이", set(), id="lower-case-code"),
+        # In a Latin-script query capitals also write the site's own name.
+        pytest.param("intro programming CS 0007 with no coding experience", set(), id="latin"),
+        pytest.param("ЕГЭ на бизнес-информатику ИТМБ", set(), id="cyrillic-capitals"),
+    ],
+)
+def test_a_latin_name_in_a_query_in_another_script_weighs_more(text: str, names: set[str]) -> None:
+    query = Query(text)
+    weights = dict(zip(query.terms, query.term_weights, strict=True))
+    assert {term for term, weight in weights.items() if weight == NAME_TERM_WEIGHT} == names
+    assert all(
+        weight in (1.0, GENERIC_TERM_WEIGHT) for t, weight in weights.items() if t not in names
+    )
+
+
+def test_a_link_that_names_a_latin_name_of_the_query_is_a_lead() -> None:
+    query = Query("윈도우에서 WSL로 우분투 설치하고 깃허브 SSH 키 등록하는 법")
+    link = Link(
+        "https://os.test/week03/wsl-setup.html", text="WSL에서 Ubuntu 환경구축 및 GitHub 설정하기"
+    )
+    # One word of nine, but the most specific one: 2 / 11 of the weight.
+    assert not score_link(link, query, weights=query.term_weights).blind
 
 
 def test_a_lone_character_left_by_the_segmenter_weighs_as_generic_and_punctuation_is_no_term() -> (
