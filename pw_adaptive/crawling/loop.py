@@ -468,22 +468,6 @@ class PageProcessor:
         A stop first waits for the sitemap's reserved pages (``SitemapReserve``)."""
         run = self.run
         lead = max(run.frontier.best_score(), max(run.rendering.values(), default=0.0))
-        hold = None
-        leads = run.context_leads
-        run.context_leads_passed = 0
-        if leads:
-            if run.adaptive.has_found():
-                leads.clear()  # only the cold give-up asks, and it is over
-            elif lead > 0.0 and run.settings.adaptive.qualifier_clues_count:
-                # A qualifier around a link says where it sits, not where it
-                # leads: such links do not hold the give-up.
-                rendering = (s for url, s in run.rendering.items() if url not in leads)
-                hold = max(run.frontier.best_score_except(leads), max(rendering, default=0.0))
-                run.context_leads_passed = sum(
-                    1
-                    for url in leads
-                    if url in run.rendering or run.frontier.queued_score(url) is not None
-                )
         reason = run.adaptive.observe(
             run.query,
             markdown,
@@ -493,7 +477,7 @@ class PageProcessor:
             hits=hits,
             qualifier_clue=entry.qualifier_only,
             promise=entry.score,
-            hold=hold,
+            hold=run.give_up_lead(lead),
         )
         if reason is None or not run.settings.adaptive_stop:
             return None
@@ -512,6 +496,9 @@ class PageProcessor:
         weights = self._link_weights()
         frontier = run.frontier
         depth = entry.depth + 1
+        # Before the first find, which queued links only have a qualifier
+        # around them (CrawlRun.context_leads); after it nobody asks.
+        cold = not run.adaptive.has_found()
         for link in page.links:
             try:
                 target = canonicalize_url(link.url)
@@ -594,13 +581,14 @@ class PageProcessor:
             if is_page_number_link(link.text, target) and frontier.queued_score(target) is not None:
                 # "2", "»" under a listing: kept for a last look (ListingReserve).
                 run.listings.note(target)
-            if frontier.queued_score(target) != before and not run.adaptive.has_found():
-                # This link set the entry's score: its clue is the entry's.
+            # Whether this link set the entry's score (its clue is the entry's).
+            raised = frontier.queued_score(target) != before
+            if raised and cold:
                 if scored.qualifier_context_only:
                     run.context_leads.add(target)
                 else:
                     run.context_leads.discard(target)
-            if in_section and frontier.queued_score(target) != before:
+            if in_section and raised:
                 run.section_links[target] = (link, score, factor)
             if placed is None:
                 # "/team/" queued while "/team", queued before the slash rule

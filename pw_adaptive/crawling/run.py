@@ -125,6 +125,30 @@ class CrawlRun:
             variant_rules=self.variants.learnt_rules(),
         )
 
+    def give_up_lead(self, lead: float) -> float | None:
+        """The lead that may hold the cold give-up back (``Adaptive.observe``'s
+        ``hold``): ``lead``, the best queued or rendering link's score, without
+        the links whose only clue is a qualifier around them
+        (``context_leads``), which say where a link sits, not where it leads.
+        None when no such link is waiting (``lead`` decides) or with
+        ``qualifier_clues_count`` off; the leads are forgotten at the first
+        find, when the give-up is over. Keeps ``context_leads_passed``."""
+        leads = self.context_leads
+        self.context_leads_passed = 0
+        if not leads:
+            return None
+        if self.adaptive.has_found():
+            leads.clear()
+            return None
+        if lead <= 0.0 or not self.settings.adaptive.qualifier_clues_count:
+            return None
+        frontier = self.frontier
+        rendering = [score for url, score in self.rendering.items() if url not in leads]
+        self.context_leads_passed = sum(
+            1 for url in leads if url in self.rendering or frontier.queued_score(url) is not None
+        )
+        return max([frontier.best_score_except(leads), *rendering])
+
     def explain_stop(self) -> dict[str, Any]:
         """Why the crawl judged its stop safe: the stop reason, one sentence,
         and the state the judgement rested on (the summary's ``stop``)."""
