@@ -3,7 +3,8 @@
 A user who crawls one site per command pays the start on every command:
 Python's imports, the query's parse (a query in a Latin script needs the
 language model, about half a second to load; a Chinese one of more than two
-characters in a run, jieba's dictionary, 0.3 s), Playwright's driver and
+characters in a run, jieba's dictionary, 0.3 s; a Korean one, Kiwi's
+model, about 1.3 s), Playwright's driver and
 Chromium's launch. This benchmark serves one small page on 127.0.0.1 and
 times, in fresh processes taking turns, ``--repeat`` times per query:
 
@@ -51,11 +52,17 @@ from pw_adaptive.render.browser import (  # noqa: E402
 )
 from pw_adaptive.render.records import RenderSettings  # noqa: E402
 
-QUERIES: tuple[str, ...] = ("tuition fees", "学费", "宿舍 住宿条件（各宿舍楼情况、设施、规定）")
+QUERIES: tuple[str, ...] = (
+    "tuition fees",
+    "学费",
+    "宿舍 住宿条件（各宿舍楼情况、设施、规定）",
+    "기숙사 신청 방법이랑 기숙사비 알려주세요",
+)
 """One query in a Latin script (its parse needs the language model), one
-that the script alone places (Chinese), and a longer Chinese one (a labelled
+that the script alone places (Chinese), a longer Chinese one (a labelled
 task of njust-manual) whose runs of characters are cut into words by jieba,
-which loads a dictionary."""
+which loads a dictionary, and a Korean one (a labelled task of chu-os2024)
+whose words Kiwi's morphological analyser splits, which loads a model."""
 
 PAGE = """<!doctype html><html lang="en"><head><title>Tuition fees</title></head>
 <body><main><h1>Tuition fees</h1><p>Tuition fees (学费) are paid at the start of
