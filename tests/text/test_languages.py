@@ -608,6 +608,9 @@ _KNOWN_MISREAD = {
     "installera WordPress Binero kampanjkod webbhotell": "en",
     # Danish, read as Norwegian (Bokmål): the two write this sentence alike.
     "Hvordan sender jeg e-mails fra min Java-webapp med SendGrid?": "no",
+    # Romanian without a diacritic, three of its five words names: "pe" and
+    # "cu" are Portuguese words too ("foot", and a rude one).
+    "rulare vivado pe macbook cu docker": "pt",
 }
 """Labelled queries read in another language than their own, and as what."""
 
