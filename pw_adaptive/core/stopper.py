@@ -242,12 +242,21 @@ class Adaptive:
     """State of one adaptive crawl: evidence per term, blocks seen, stale run."""
 
     def __init__(
-        self, options: AdaptiveOptions, terms: int, forgive_score: float | None = None
+        self,
+        options: AdaptiveOptions,
+        terms: int,
+        forgive_score: float | None = None,
+        topics: Sequence[int] = (),
     ) -> None:
         self.options = options
         self.forgive_score = forgive_score
         """A lead (see ``observe``) at least this strong forgives the stale run;
         None: never (the seed's stopper, which knows nothing of links)."""
+        self.topics = tuple(topics)
+        """The terms (by index) that name what the query asks about (a topic
+        of the lexicon: "dormitory", not "Ghent" or "register"). While none of
+        them is named, no unnamed term is spared (``covered``): the words
+        around a topic are no coverage of it. Empty: any term may be spared."""
         self._evidence = [0] * terms
         # Hashes of relevant blocks already counted: the same paragraph on
         # several pages (navigation, footers, reposts) counts once.
@@ -278,7 +287,8 @@ class Adaptive:
     def covered(self) -> bool:
         """Coverage reached the threshold, from at least ``min_sources`` pages;
         the terms no page named (``unnamed``) left out, up to
-        ``unnamed_terms_spared`` of them, while two terms or more are named."""
+        ``unnamed_terms_spared`` of them, while two terms or more are named
+        and one of the query's ``topics`` (when it has any) is."""
         options = self.options
         if self._sources < options.min_sources:
             return False
@@ -286,6 +296,8 @@ class Adaptive:
             return True
         unnamed = self.unnamed()
         if not unnamed or len(unnamed) > options.unnamed_terms_spared:
+            return False
+        if self.topics and all(self._evidence[i] == 0 for i in self.topics):
             return False
         named = [e for e in self._evidence if e > 0]
         return len(named) >= 2 and (

@@ -395,6 +395,23 @@ def test_a_term_no_page_names_is_spared_from_coverage(spared: int) -> None:
     assert reasons[-1] == ("coverage_reached" if spared else None)
 
 
+@pytest.mark.parametrize("topics", [(), (0,), (2,)])
+def test_the_query_topic_is_never_spared_from_coverage(topics: tuple[int, ...]) -> None:
+    # "Dormitory" is what is asked; "registration" and "month" only qualify
+    # it. Pages about course registration each month name both qualifiers
+    # and never the topic: no coverage of the question, when the stopper
+    # knows which term is its topic.
+    q = Query("dormitory registration month")
+    assert q.topical[0]
+    a = Adaptive(opts(1.0, 2, 5), len(q), topics=topics)
+    a.observe(q, "Course registration opens each month.", 0.4, False)
+    a.observe(q, "Registration of theses: one month before.", 0.4, False)
+    assert a.unnamed() == [0]
+    assert a.covered() is (topics != (0,))
+    reasons = [a.observe(q, "Contact.", 0.0, False) for _ in range(3)]
+    assert reasons[-1] == (None if topics == (0,) else "coverage_reached")
+
+
 def test_two_unnamed_terms_or_a_single_named_one_are_not_covered() -> None:
     q = Query("exam sessions funzionano davvero")
     a = Adaptive(opts(1.0, 1, 5), len(q))

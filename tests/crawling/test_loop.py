@@ -774,3 +774,17 @@ def test_a_slash_less_link_that_is_its_own_page_is_rendered() -> None:
     )
     assert SITE + "/team" in renderer.rendered
     assert SITE + "/team" in [p.url for p in result.pages]
+
+
+def test_a_crawl_tells_its_stopper_which_query_terms_name_the_topic() -> None:
+    from pw_adaptive.crawling.run import new_run
+
+    settings = CrawlSettings()
+    # "dormitory" is a topic of the lexicon; "Karlsruhe" and "palace" are not.
+    run = new_run(SITE + "/", Query("dormitory near the Karlsruhe palace"), settings)
+    assert run.adaptive.topics == (0,)
+    assert new_run(SITE + "/", Query("Karlsruhe palace"), settings).adaptive.topics == ()
+    # A word every portal uses weighs less and is no topic of its own.
+    generic = Query("student dormitory")
+    assert generic.term_weights[0] < 1.0
+    assert new_run(SITE + "/", generic, settings).adaptive.topics == (1,)
