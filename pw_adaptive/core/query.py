@@ -94,7 +94,7 @@ from pw_adaptive.text.scripts import (
     is_unspaced,
     script_of,
 )
-from pw_adaptive.text.segment import korean_content, segment_run, tokens
+from pw_adaptive.text.segment import korean_content, segment_run, tokens, vietnamese_words
 
 __all__ = [
     "DEFAULT_SYNONYMS",
@@ -1285,9 +1285,25 @@ def _join_syllables(syllables: list[str], lang: str, synonyms: Synonyms) -> list
     ``compounds`` (``data/languages.json``). "ký túc xá sinh viên" is two words,
     dormitory and student, not five terms that every page matches apart."""
     known = _words_of_syllables(lang)
-    return _join_known(
+    joined = _join_known(
         syllables, " ", lambda phrase: phrase in known or bool(synonyms.groups_of(phrase, lang))
     )
+    # The syllables the lexicon left alone go together as the language's
+    # segmenter joins them in the whole question ("hệ điều hành", operating
+    # system: one word), cut where a lexicon word begins or ends.
+    numbers = vietnamese_words(syllables)
+    words: list[str] = []
+    position = 0  # of the next syllable
+    previous = -1  # the segmenter's word of the last lone syllable, -1 after a lexicon word
+    for word in joined:
+        size = len(word.split(" "))
+        if size == 1 and previous == numbers[position]:
+            words[-1] += " " + word
+        else:
+            words.append(word)
+        previous = numbers[position] if size == 1 else -1
+        position += size
+    return words
 
 
 @functools.cache

@@ -17,6 +17,13 @@ endings glued on. A query's Korean words are analysed with ``kiwipiepy``
 "알려주세요", "어떻게") have none (:func:`korean_content`). Without Kiwi, a
 known particle is cut from the end (``normalize.strip_particles``).
 
+Vietnamese is spaced by syllable: a word of several syllables ("hệ điều
+hành", operating system; "tài liệu", documents) is several tokens, each of
+which alone means something else. A query's runs of syllables that the
+lexicon does not join are cut into words by ``pyvi`` (a CRF model in its
+wheel; :func:`vietnamese_words`). Without it, every such syllable is a word
+of its own.
+
 Only queries are segmented: pages are matched with patterns that need no
 segmentation (see :mod:`pw_adaptive.core.query`), so the segmenters' cost is paid
 once per query, never per page. When a segmenter's package is missing the run
@@ -37,7 +44,7 @@ from typing import Any, Final
 from pw_adaptive.text.normalize import strip_particles
 from pw_adaptive.text.scripts import HAN, KANA, UNSPACED, WORD, WORD_RUN
 
-__all__ = ["korean_content", "segment_run", "tokens", "word_count"]
+__all__ = ["korean_content", "segment_run", "tokens", "vietnamese_words", "word_count"]
 
 _TOKEN: Final = re.compile(f"[{UNSPACED}]+|{WORD}+(?:['’\\-]{WORD}+)*")
 _SPACED_WORD: Final = re.compile(WORD_RUN)
@@ -189,6 +196,45 @@ def korean_content(word: str) -> str | None:
             break
         end = morpheme.start + morpheme.len
     return word[:end]
+
+
+_PYVI_LOCK: Final = threading.Lock()
+"""pyvi's tokenizer is loaded once and does not document itself as safe to
+share between threads (crawls of one process parse their queries in their
+own threads)."""
+
+
+@functools.cache
+def _pyvi() -> Any | None:
+    """pyvi's ``ViTokenizer.tokenize`` (about 1.3 s to load), or None when
+    pyvi is not installed."""
+    try:
+        from pyvi import ViTokenizer
+    except ImportError:
+        _log.warning("pyvi is not installed: Vietnamese syllables are not joined into words")
+        return None
+    return ViTokenizer.tokenize
+
+
+def vietnamese_words(syllables: list[str]) -> list[int]:
+    """For each of ``syllables`` (Vietnamese, in order), the number of the word
+    pyvi's segmenter puts it in, counted from 0: ["thực", "tập", "ở", "công",
+    "ty"] -> [0, 0, 1, 2, 2]. The segmenter reads the syllables as one text:
+    it cuts better with the whole question as its context. Without pyvi, or
+    when its words do not rebuild the syllables, every syllable is a word of
+    its own."""
+    alone = list(range(len(syllables)))
+    if len(syllables) < 2:
+        return alone
+    with _PYVI_LOCK:
+        segment = _pyvi()
+        text = segment(" ".join(syllables)) if segment is not None else None
+    if not text:
+        return alone
+    pieces = [piece.split("_") for piece in text.split()]
+    if [syllable for piece in pieces for syllable in piece] != syllables:
+        return alone  # the segmenter changed the text: trust none of it
+    return [n for n, piece in enumerate(pieces) for _ in piece]
 
 
 def _cut_like(original: str, pieces: list[str]) -> list[str]:

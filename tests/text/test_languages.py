@@ -17,7 +17,14 @@ import pytest
 from pw_adaptive.core.links import is_generic_anchor
 from pw_adaptive.core.query import GENERIC_TERM_WEIGHT, Query, Synonyms
 from pw_adaptive.records import PageRecord
-from pw_adaptive.text import detect_language, detect_query_language, fold, tokens, word_count
+from pw_adaptive.text import (
+    detect_language,
+    detect_query_language,
+    fold,
+    segment,
+    tokens,
+    word_count,
+)
 from pw_adaptive.text import lang as text_lang
 from pw_adaptive.text.languages import phrases, stop_words
 from pw_adaptive.text.normalize import unmark
@@ -431,6 +438,43 @@ def test_vietnamese_words_of_several_syllables_are_one_term(
     query: str, terms: tuple[str, ...]
 ) -> None:
     assert Query(query).terms == terms
+
+
+@pytest.mark.parametrize(
+    ("query", "words"),
+    [
+        # Words the lexicon does not know, as a student asks about a course.
+        pytest.param(
+            "thi môn hệ điều hành có được mở tài liệu không",
+            ("điều hành", "tài liệu"),
+            id="os-exam",
+        ),
+        pytest.param(
+            "cần tích lũy bao nhiêu tín chỉ tự chọn", ("tích lũy", "tín chỉ"), id="credits"
+        ),
+        pytest.param(
+            "đi thực tập ở công ty tối thiểu bao lâu",
+            ("thực tập", "công ty", "tối thiểu"),
+            id="internship",
+        ),
+    ],
+)
+def test_vietnamese_words_the_lexicon_does_not_know_are_segmented(
+    query: str, words: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert set(words) <= set(Query(query).terms)
+    # Without the segmenter each syllable is a term of its own.
+    monkeypatch.setattr(segment, "_pyvi", lambda: None)
+    alone = Query(query).terms
+    assert not set(words) & set(alone)
+    assert {syllable for word in words for syllable in word.split()} & set(alone)
+
+
+def test_a_vietnamese_segmenter_word_is_cut_where_a_lexicon_word_begins() -> None:
+    # pyvi joins "môn học trình bày" (course + present) into one word; the
+    # lexicon knows "môn học", so the rest, "trình bày", is a word of its own.
+    assert segment.vietnamese_words(["môn", "học", "trình", "bày"]) == [0, 0, 0, 0]
+    assert Query("báo cáo đồ án môn học trình bày").terms[-2:] == ("môn học", "trình bày")
 
 
 def test_a_vietnamese_syllable_alone_does_not_hit_a_word_of_several() -> None:
