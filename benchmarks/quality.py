@@ -753,6 +753,16 @@ def save_cache(cache: RenderCache, path: Path) -> None:
     part.replace(path)
 
 
+def fixture_port(name: str, taken: set[int]) -> int:
+    """The port of fixture portal ``name`` (40000-49999, by a hash of its
+    name; the next free one after ``taken``, which it joins)."""
+    port = 40000 + zlib.crc32(name.encode()) % 10000
+    while port in taken:
+        port = 40000 + (port - 40000 + 1) % 10000
+    taken.add(port)
+    return port
+
+
 async def run_all(
     tasks: Sequence[Task], variants: Sequence[Variant], args: argparse.Namespace
 ) -> tuple[dict[str, TaskOutcome], RenderCache]:
@@ -1265,9 +1275,9 @@ def main(argv: list[str] | None = None) -> int:
     peer_notes: list[str] = []
     with contextlib.ExitStack() as stack:
         tasks: list[Task] = []
+        served: dict[Path, str] = {}
+        ports: set[int] = set()
         if not args.no_real:
-            served: dict[Path, str] = {}
-            ports: set[int] = set()
             for labels in label_sets():
                 root = labels["root_path"]
                 if not root.is_dir():
@@ -1287,7 +1297,13 @@ def main(argv: list[str] | None = None) -> int:
                     served[root] = stack.enter_context(serve_directory(root, port))
                 tasks += label_tasks(labels, served[root], args.request, reworded)
         if not args.no_fixtures:
-            sites = stack.enter_context(serve_portals(args.portal))
+            # A port of its own per portal too, the same in every run and
+            # apart from the real sites' (20000-39999): on free ports, a
+            # saved render cache replayed one portal's pages to another
+            # that a later run got the same port for.
+            sites = stack.enter_context(
+                serve_portals(args.portal, port_of=lambda name: fixture_port(name, ports))
+            )
             tasks += fixture_tasks(sites)
         if args.task:
             tasks = [t for t in tasks if t.id in set(args.task)]

@@ -12,7 +12,7 @@ import pkgutil
 import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -142,7 +142,15 @@ class RunningSites:
 
 
 @contextmanager
-def serve_portals(names: Iterable[str] | None = None, base_port: int = 0) -> Iterator[RunningSites]:
+def serve_portals(
+    names: Iterable[str] | None = None,
+    base_port: int = 0,
+    port_of: Callable[[str], int] | None = None,
+) -> Iterator[RunningSites]:
+    """Serve the portals ``names`` (default: all but the fault-injection ones)
+    on 127.0.0.1: on ports ``base_port``, ``base_port + 1``, ... in order,
+    on ``port_of(name)`` when given (a port of its own per portal, the same
+    in every run), else on free ports."""
     available = load_portals(fault_injection=True)
     wanted = (
         list(names)
@@ -155,7 +163,10 @@ def serve_portals(names: Iterable[str] | None = None, base_port: int = 0) -> Ite
     running: dict[str, RunningPortal] = {}
     try:
         for i, name in enumerate(wanted):
-            running[name] = start_portal(available[name], base_port + i if base_port else 0)
+            port = base_port + i if base_port else 0
+            if port_of is not None:
+                port = port_of(name)
+            running[name] = start_portal(available[name], port)
         yield RunningSites(running)
     finally:
         for r in running.values():

@@ -692,3 +692,23 @@ def test_a_client_that_hangs_up_mid_file_is_no_error(
             client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
         time.sleep(0.5)
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_each_fixture_portal_has_a_port_of_its_own_in_every_run() -> None:
+    # A saved render cache is keyed by URL: on free ports, a later run could
+    # get a port another portal had and replay that portal's pages.
+    from fixtures_site import load_portals, serve_portals
+
+    names = sorted(load_portals())
+    first: set[int] = set()
+    ports = {name: quality.fixture_port(name, first) for name in names}
+    assert len(set(ports.values())) == len(names)
+    assert all(40000 <= port < 50000 for port in ports.values())
+    again: set[int] = set()
+    assert {name: quality.fixture_port(name, again) for name in names} == ports
+    # A port already taken (here by a real site) moves the portal to the next.
+    assert quality.fixture_port(names[0], {ports[names[0]]}) == ports[names[0]] + 1
+    with serve_portals(names[:2], port_of=ports.__getitem__) as sites:
+        assert [sites.url(n) for n in names[:2]] == [
+            f"http://127.0.0.1:{ports[n]}" for n in names[:2]
+        ]
