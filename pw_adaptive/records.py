@@ -18,8 +18,10 @@ from pw_adaptive.core.relevance import (
     FINAL_SHARE_OF_BEST,
     NARROW_BREADTH,
     NARROW_SHARE_OF_BEST,
+    SIBLINGS_MIN,
     route_or_path,
     site_wide_terms,
+    words_only_the_best_names,
 )
 from pw_adaptive.core.urls import canonicalize_url, url_host
 from pw_adaptive.core.variants import reduced_forms
@@ -195,9 +197,15 @@ def final_relevant(pages: Sequence[PageRecord], qualifiers: Sequence[int] = ()) 
     query (``relevance.site_wide_terms`` among ``qualifiers``, the crawl's
     ``CrawlResult.qualifiers``: "Gent" on a directory of Ghent's student
     associations) is left out, and makes no folder, when another marked page
-    names a word that is not site-wide. A pure function of the
-    records and the query's qualifier terms: a crawl read back from its JSON
-    Lines output is judged the same way."""
+    names a word that is not site-wide. When the query names no topic of
+    the lexicon that a page names, and a word of it is named by the best
+    page alone (``relevance.words_only_the_best_names``: a course's name
+    among a course guide's pages), a marked page without such a word is left
+    out too, when at least ``SIBLINGS_MIN`` marked pages lack it (one other
+    page is no template's family: the supermarket's own page beside the
+    campus services' page that alone says when it opens). A pure function of the records and the query's qualifier
+    terms: a crawl read back from its JSON Lines output is judged the same
+    way."""
     observed = [p for p in pages if p.note is None and p.error is None]
     marked = [p for p in observed if p.relevant]
     if not marked:
@@ -209,7 +217,11 @@ def final_relevant(pages: Sequence[PageRecord], qualifiers: Sequence[int] = ()) 
     # answer is then told apart by it, and never emptied by this rule alone.
     if wide and any(set(p.named) - wide for p in marked):
         marked = [p for p in marked if not p.named or set(p.named) - wide]
-    best = max(p.relevance for p in observed)
+    top = max(observed, key=lambda p: p.relevance)
+    own = words_only_the_best_names([p.named for p in observed], top.named, qualifiers)
+    if own and top.relevant and len(marked) >= SIBLINGS_MIN + 1:
+        marked = [p for p in marked if set(p.named) & own]
+    best = top.relevance
 
     def reaches(page: PageRecord) -> bool:
         narrow = page.breadth <= NARROW_BREADTH + 1e-9

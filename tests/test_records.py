@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pw_adaptive.core.relevance import FINAL_SHARE_OF_BEST, NARROW_SHARE_OF_BEST
+from pw_adaptive.core.relevance import FINAL_SHARE_OF_BEST, NARROW_SHARE_OF_BEST, SIBLINGS_MIN
 from pw_adaptive.records import CrawlResult, PageRecord, final_relevant
 
 SITE = "https://u.edu"
@@ -153,3 +153,36 @@ def test_named_terms_round_trip() -> None:
     assert PageRecord.from_json(page.to_json()).named == (0, 2)
     old = {k: v for k, v in page.to_json().items() if k != "named"}
     assert PageRecord.from_json(old).named == ()
+
+
+def _course_guide(best_names: tuple[int, ...]) -> list[PageRecord]:
+    """A course guide crawled for "OS course exam: open book? which chapters?"
+    (terms 0 "course", 1 "operating systems", 2 "materials", 3 "final",
+    4 "chapter", none a topic of the lexicon): every course page names the
+    exam words; the operating systems course's page is the best."""
+    return [
+        record("/", 0.1, relevant=False, named=(0,)),
+        record("/courses/", 0.14, relevant=False, named=(0,)),
+        record("/courses/os.html", 0.53, named=best_names),
+        *(record(f"/courses/c{i}.html", 0.4, named=(0, 2, 3, 4)) for i in range(6)),
+        record("/notices/final-exams.html", 0.33, named=(0, 2, 3)),
+    ]
+
+
+def test_with_no_topic_the_word_only_the_best_page_names_tells_the_answer() -> None:
+    qualifiers = (0, 1, 2, 3, 4)
+    pages = _course_guide(best_names=(0, 1, 2, 3, 4))
+    # "Operating systems" is named by its course's page alone: the other
+    # course pages are its template siblings, not answers.
+    assert paths(final_relevant(pages, qualifiers)) == ["/courses/os.html"]
+    # When a topic of the lexicon is among the words (term 3 here), or no
+    # word is the best page's alone, the siblings stay.
+    assert len(final_relevant(pages, (0, 1, 2, 4))) == 8
+    assert len(final_relevant(_course_guide(best_names=(0, 2, 3, 4)), qualifiers)) == 8
+    # Nor with fewer pages than a share says anything of.
+    assert len(final_relevant(pages[:6], qualifiers)) == 4
+    # Nor with one marked page beside the best: two pages are no family.
+    pair = [*pages[:3], *(record(f"/other/o{i}.html", 0.1, relevant=False) for i in range(6))]
+    pair.append(record("/courses/c0.html", 0.4, named=(0, 2, 3, 4)))
+    assert paths(final_relevant(pair, qualifiers)) == ["/courses/os.html", "/courses/c0.html"]
+    assert SIBLINGS_MIN == 2

@@ -67,6 +67,7 @@ __all__ = [
     "PASSING_MENTIONS",
     "QUALIFIERS_SHARE",
     "SHARE_OF_BEST",
+    "SIBLINGS_MIN",
     "SITE_WIDE_MIN_PAGES",
     "SITE_WIDE_OFF_SHARE",
     "SITE_WIDE_SHARE",
@@ -84,6 +85,7 @@ __all__ = [
     "site_wide_terms",
     "strip_link_targets",
     "url_words",
+    "words_only_the_best_names",
 ]
 
 MIN_RELEVANCE: Final = 0.05
@@ -501,6 +503,41 @@ def site_wide_terms(
         for term in candidates
         if share(named, term) >= SITE_WIDE_SHARE and share(off_query, term) >= SITE_WIDE_OFF_SHARE
     )
+
+
+SIBLINGS_MIN: Final = 2
+"""Marked pages without the word only the best page names
+(:func:`words_only_the_best_names`) that make them a template's family, and
+so not answers: with one such page only, both stay (a supermarket's own page
+beside the campus services' page that alone says when it opens, on
+thu-wiki, for "学校里的超市几点开门")."""
+
+
+def words_only_the_best_names(
+    named: Sequence[Collection[int]], best: Collection[int], qualifiers: Collection[int]
+) -> frozenset[int]:
+    """The words of the query that, of a crawl's observed pages, only its best
+    page names, when every word that any of them names is one of
+    ``qualifiers`` (:attr:`Query.qualifier_terms`): the query names no topic
+    of the lexicon, or no page names one.
+
+    ``named`` holds, for each observed page, the terms it names
+    (:attr:`Assessment.named`), the best page's among them; ``best`` is the
+    best page's. Nothing before :data:`SITE_WIDE_MIN_PAGES` pages. Without a
+    topic to go by, the pages that match a question best are often siblings
+    cut from one template: a course guide's course pages, each with its exam
+    format and its materials, all naming "exam", "final", "materials" and
+    "chapter" for a question on the operating systems course's exam. What
+    tells the answer from its siblings is then the word only it names (the
+    course's name, "socket", "SRT"), and a marked page without it is a
+    sibling: :func:`pw_adaptive.records.final_relevant` leaves it out.
+    """
+    if len(named) < SITE_WIDE_MIN_PAGES:
+        return frozenset()
+    pages = Counter(term for terms in named for term in set(terms))
+    if not set(pages) <= set(qualifiers):
+        return frozenset()
+    return frozenset(term for term in best if pages[term] == 1)
 
 
 def relevance(
