@@ -213,6 +213,9 @@ def _pyvi() -> Any | None:
     except ImportError:
         _log.warning("pyvi is not installed: Vietnamese syllables are not joined into words")
         return None
+    except Exception as exc:  # its pickled model, unreadable by another scikit-learn
+        _log.warning("pyvi could not load (%s): Vietnamese syllables are not joined", exc)
+        return None
     return ViTokenizer.tokenize
 
 
@@ -228,7 +231,11 @@ def vietnamese_words(syllables: list[str]) -> list[int]:
         return alone
     with _PYVI_LOCK:
         segment = _pyvi()
-        text = segment(" ".join(syllables)) if segment is not None else None
+        try:
+            text = segment(" ".join(syllables)) if segment is not None else None
+        except Exception:  # a segmenter's failure costs the query its words, not the crawl
+            _log.warning("pyvi failed on a query: its syllables are not joined", exc_info=True)
+            text = None
     if not text:
         return alone
     pieces = [piece.split("_") for piece in text.split()]

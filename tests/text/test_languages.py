@@ -470,6 +470,19 @@ def test_vietnamese_words_the_lexicon_does_not_know_are_segmented(
     assert {syllable for word in words for syllable in word.split()} & set(alone)
 
 
+def test_a_vietnamese_segmenter_that_fails_leaves_the_syllables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(text: str) -> str:
+        raise ValueError("a model another scikit-learn pickled")
+
+    monkeypatch.setattr(segment, "_pyvi", lambda: broken)
+    assert segment.vietnamese_words(["tài", "liệu"]) == [0, 1]
+    terms = set(Query("tài liệu môn hệ điều hành").terms)
+    assert {"liệu", "hành"} <= terms
+    assert not {"tài liệu", "điều hành"} & terms
+
+
 def test_a_vietnamese_segmenter_word_is_cut_where_a_lexicon_word_begins() -> None:
     # pyvi joins "môn học trình bày" (course + present) into one word; the
     # lexicon knows "môn học", so the rest, "trình bày", is a word of its own.
