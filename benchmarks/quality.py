@@ -753,14 +753,29 @@ def save_cache(cache: RenderCache, path: Path) -> None:
     part.replace(path)
 
 
-def fixture_port(name: str, taken: set[int]) -> int:
-    """The port of fixture portal ``name`` (40000-49999, by a hash of its
-    name; the next free one after ``taken``, which it joins)."""
-    port = 40000 + zlib.crc32(name.encode()) % 10000
+REAL_PORTS: Final = (20000, 20000)
+"""First port and number of ports of the real sites (20000-39999)."""
+FIXTURE_PORTS: Final = (40000, 10000)
+"""First port and number of ports of the fixture portals (40000-49999)."""
+
+
+def site_port(name: str, taken: set[int], ports: tuple[int, int] = REAL_PORTS) -> int:
+    """The port of the site or portal ``name``: the same in every run, so that
+    a saved render cache (``--render-cache``, keyed by URL) matches it and
+    no other site. By a hash of the name within ``ports`` (first, count);
+    when two names hash alike, the later one (sites come in a fixed order)
+    takes the next port not in ``taken``, which the port joins."""
+    first, count = ports
+    port = first + zlib.crc32(name.encode()) % count
     while port in taken:
-        port = 40000 + (port - 40000 + 1) % 10000
+        port = first + (port - first + 1) % count
     taken.add(port)
     return port
+
+
+def fixture_port(name: str, taken: set[int]) -> int:
+    """The port of fixture portal ``name`` (:data:`FIXTURE_PORTS`)."""
+    return site_port(name, taken, FIXTURE_PORTS)
 
 
 async def run_all(
@@ -1286,21 +1301,13 @@ def main(argv: list[str] | None = None) -> int:
                           file=sys.stderr)  # fmt: skip
                     continue
                 if root not in served:
-                    # A port of its own per site, the same in every run, so
-                    # that a saved render cache (--render-cache) matches; two
-                    # names that hash alike: the later one (label sets come
-                    # in a fixed order) takes the next free port.
-                    port = 20000 + zlib.crc32(labels["site"].encode()) % 20000
-                    while port in ports:
-                        port = 20000 + (port - 20000 + 1) % 20000
-                    ports.add(port)
+                    port = site_port(labels["site"], ports)
                     served[root] = stack.enter_context(serve_directory(root, port))
                 tasks += label_tasks(labels, served[root], args.request, reworded)
         if not args.no_fixtures:
-            # A port of its own per portal too, the same in every run and
-            # apart from the real sites' (20000-39999): on free ports, a
-            # saved render cache replayed one portal's pages to another
-            # that a later run got the same port for.
+            # A port of its own per portal too, apart from the real sites':
+            # on free ports, a saved render cache replayed one portal's pages
+            # to another that a later run got the same port for.
             sites = stack.enter_context(
                 serve_portals(args.portal, port_of=lambda name: fixture_port(name, ports))
             )

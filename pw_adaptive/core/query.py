@@ -984,11 +984,18 @@ class Query:
         "Wohnheim in Karlsruhe finden", every term of a query that names no
         topic at all. Such a word may be one the whole site uses (its city,
         its school, a course code): ``relevance.site_wide_terms`` tells."""
-        return tuple(
-            i
-            for i, (weight, topical) in enumerate(zip(self._weights, self._topical, strict=True))
-            if weight >= 1.0 and not topical
-        )
+        return tuple(i for i in self._specific() if not self._topical[i])
+
+    @property
+    def topic_terms(self) -> tuple[int, ...]:
+        """The indices of the specific terms (:attr:`term_weights` at least
+        1.0) that name a topic of the lexicon (:attr:`topical`): "Wohnheim" in
+        "Wohnheim in Karlsruhe finden"; the other specific terms are
+        :attr:`qualifier_terms`."""
+        return tuple(i for i in self._specific() if self._topical[i])
+
+    def _specific(self) -> tuple[int, ...]:
+        return tuple(i for i, weight in enumerate(self._weights) if weight >= 1.0)
 
     @property
     def main_topic(self) -> tuple[bool, ...]:

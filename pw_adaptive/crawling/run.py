@@ -275,12 +275,6 @@ _HELD_REASONS = frozenset(
 the frontier's end (``SitemapReserve.hold``)."""
 
 
-def _topics(query: Query) -> tuple[int, ...]:
-    """The specific terms of ``query`` that name a topic of the lexicon (by index)."""
-    pairs = zip(query.term_weights, query.topical, strict=True)
-    return tuple(i for i, (weight, topical) in enumerate(pairs) if topical and weight >= 1.0)
-
-
 def new_run(start_url: str, query: Query, settings: CrawlSettings) -> CrawlRun:
     """Fresh crawl state; ``ValueError`` for a start URL that is not http(s)."""
     start = canonicalize_url(start_url)
@@ -298,7 +292,7 @@ def new_run(start_url: str, query: Query, settings: CrawlSettings) -> CrawlRun:
         settings=settings,
         frontier=frontier,
         adaptive=Adaptive(
-            settings.adaptive, len(query), settings.forgive_score, topics=_topics(query)
+            settings.adaptive, len(query), settings.forgive_score, topics=query.topic_terms
         ),
         scope=scope,
         term_weights=TermWeights(len(query)) if settings.term_weights else None,

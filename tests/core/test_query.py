@@ -754,6 +754,10 @@ def test_qualifier_terms_are_the_specific_terms_of_no_topic() -> None:
     query = Query("student housing in Gent")
     assert query.terms == ("student", "housing", "gent")
     assert query.qualifier_terms == (2,)
+    # The other specific terms name a topic.
+    assert query.topic_terms == (1,)
+    assert Query("Wohnheim in Karlsruhe").topic_terms == (0,)
+    assert Query("rowing regatta").topic_terms == ()
 
 
 def test_the_main_topic_is_the_one_the_most_query_words_name() -> None:
