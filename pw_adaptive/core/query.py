@@ -65,9 +65,12 @@ from pw_adaptive.text.languages import (
     TRUNCATE_ENDING,
     TRUNCATED_LANGUAGES,
     asks_when,
+    entry_language,
     language_data,
     phrases,
+    script_twin,
     stop_words,
+    to_latin,
 )
 from pw_adaptive.text.normalize import (
     affix_pattern,
@@ -75,6 +78,7 @@ from pw_adaptive.text.normalize import (
     fold,
     stem_prefix,
     strip_article,
+    strip_clitics,
     strip_particles,
     unmark,
 )
@@ -85,6 +89,7 @@ from pw_adaptive.text.scripts import (
     DEVANAGARI,
     HAN,
     HANGUL,
+    HEBREW,
     KANA,
     SCRIPT_LANGUAGE,
     THAI,
@@ -290,9 +295,21 @@ def _lookup_keys(phrase: str, lang: str) -> tuple[str, ...]:
     words = tokens(phrase)
     # English words are found by their singular: Snowball's English stems
     # are too eager ("housing" -> "hous" would find "house").
+    if lang != "en":
+        # A language written in two scripts is keyed in Latin letters, and
+        # languages that share an entry of the data file share their keys
+        # (Serbian "школарина", Croatian "školarina").
+        words = [to_latin(word, lang) for word in words]
+        lang = entry_language(lang)
     stems = [stem_prefix(word, lang) for word in words] if lang != "en" else []
     if any(stems):
         keys.append(f"{lang}:" + " ".join(st or w for st, w in zip(stems, words, strict=True)))
+    if lang in TRUNCATED_LANGUAGES:
+        # Hebrew: also without the clitics written onto a word ("הבחינה" is
+        # found as "בחינה"), matched in text as _words_pattern does.
+        bare = [strip_clitics(word, lang) for word in words]
+        if bare != words:
+            keys.append(f"{lang}:" + " ".join(stem_prefix(word, lang) or word for word in bare))
     if script_of(phrase) == "han":
         keys.append(_chinese_converters()[0].convert(phrase))
     return tuple(dict.fromkeys(key for key in keys if key))
@@ -389,6 +406,14 @@ def _words_pattern(variant: str, lang: str, *, singularize: bool) -> str:
             elif lang in TRUNCATED_LANGUAGES:
                 tail = f"{{0,{TRUNCATE_ENDING}}}"
             body = f"{re.escape(stem)}{rest}{tail}" if stem else re.escape(word)
+            bare = strip_clitics(word, lang)
+            if bare != word:
+                # Hebrew writes its article and prepositions onto the word
+                # ("האלגוריתם", "בקורס"), but a word may also start with one
+                # of their letters ("הרצאה", "בחינה"): both.
+                bare_stem = stem_prefix(bare, lang)
+                bare_body = f"{re.escape(bare_stem)}{rest}{tail}" if bare_stem else re.escape(bare)
+                body = f"(?:{body}|{bare_body})"
             words.append(clitics + body)
     # Typographic and straight apostrophes are the same ("master’s").
     return "[\\s\\-]+".join(words).replace("'", "['’]")
@@ -511,6 +536,10 @@ class Synonyms:
         for member, lang in self.languages:
             for word in _normalize_phrase(member).split():
                 word_langs.setdefault(word, set()).add(lang)
+                # A Serbian member votes in either script.
+                twin = script_twin(word, lang)
+                if twin is not None:
+                    word_langs.setdefault(twin, set()).add(lang)
         object.__setattr__(
             self,
             "_word_langs",
@@ -886,7 +915,12 @@ class Query:
         main = _main_topic(topic_weight, frozenset(self._synonyms.facets))
         self._main_topic = tuple(main in topics[term] for term in terms)
         self._patterns = tuple(
-            _term_regex(term, self._lang, self._synonyms, phrase_groups.get(term, ()))
+            _term_regex(
+                term,
+                _term_language(term, text, self._lang),
+                self._synonyms,
+                phrase_groups.get(term, ()),
+            )
             for term in terms
         )
         # The menu hints of the groups each term reaches (Synonyms.hints),
@@ -1182,7 +1216,8 @@ their answer and a third ran to its budget. Not a word in lower case
 word: weighed so, a Korean question on semaphores lost its answer."""
 
 _LATIN_LETTER: Final = re.compile(r"[A-Za-z]")
-_LATIN_WORD: Final = re.compile(r"[A-Za-z][A-Za-z0-9]+")
+# Hyphenated names are one word, as the query's terms are ("K-means", "Wi-Fi").
+_LATIN_WORD: Final = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+|[A-Za-z][A-Za-z0-9]+")
 
 
 def _main_topic(topic_weight: Mapping[int, float], facets: Collection[int]) -> int | None:
@@ -1452,6 +1487,15 @@ def _without_clitics(word: str, lang: str, stops: frozenset[str], synonyms: Syno
         head, *tail = word.split("-")
         if head and tail and all(len(part) <= 3 and unmark(part) in stops for part in tail):
             word = head
+        elif (
+            head
+            and tail
+            and (clitics := clitic_prefix_pattern(lang))
+            and re.fullmatch(clitics, head)
+        ):
+            # Hebrew joins its prepositions and article to a foreign word or
+            # a number with a hyphen ("ב-CNN", "ל-boosting").
+            word = "-".join(tail)
     return word
 
 
@@ -1460,6 +1504,7 @@ def _without_clitics(word: str, lang: str, stops: frozenset[str], synonyms: Syno
 # its script: an English page never runs the Arabic, Cyrillic or CJK
 # alternatives of the cross-lingual vocabulary. Latin is always searched.
 _FAMILY_OF_SCRIPT: Final = {"han": "cjk", "kana": "cjk"}
+_CLITIC_FAMILIES: Final = frozenset({"arabic", "hebrew"})
 _PRESENCE: Final = tuple(
     (family, re.compile(f"[{chars}]"))
     for family, chars in (
@@ -1469,6 +1514,7 @@ _PRESENCE: Final = tuple(
         ("arabic", ARABIC),
         ("devanagari", DEVANAGARI),
         ("cyrillic", CYRILLIC),
+        ("hebrew", HEBREW),
     )
 )
 
@@ -1503,6 +1549,18 @@ def _by_first_letter(patterns: list[str]) -> str:
         for first, rests in groups.items()
     ]
     return "|".join(grouped + loose)
+
+
+def _term_language(term: str, text: str, lang: str) -> str:
+    """The language whose rules match ``term`` of a query ``text`` in
+    ``lang``: English for an ASCII word in a query written mostly in another
+    script ("K-means" in a Hebrew question, "Python" in a Russian one), whose
+    stems and clitics would cut it wrongly; else ``lang``."""
+    if not term.isascii() or lang == "en":
+        return lang
+    letters = [char for char in text if char.isalpha()]
+    latin = sum(char.isascii() for char in letters)
+    return "en" if latin * 2 < len(letters) else lang
 
 
 def _term_regex(
@@ -1555,7 +1613,14 @@ def _variants_regex(
     bounded: dict[str, list[tuple[str, str]]] = {}
     unbounded: dict[str, list[tuple[str, str]]] = {}
     seen: set[str] = set()
-    for variant, variant_lang, singularize in variants:
+    # A word of a language written in two scripts (Serbian) matches in both:
+    # sites and queries come in either.
+    twins = [
+        (twin, variant_lang, singularize)
+        for variant, variant_lang, singularize in variants
+        if (twin := script_twin(variant, variant_lang)) is not None
+    ]
+    for variant, variant_lang, singularize in [*variants, *twins]:
         script = script_of(variant)
         family = _FAMILY_OF_SCRIPT.get(script, script)
         if is_unspaced(variant):
@@ -1580,7 +1645,11 @@ def _variants_regex(
         spaced = sorted(bounded.get(family, ()), key=lambda pair: -len(pair[0]))
         if spaced:
             joined = _by_first_letter([pattern for _, pattern in spaced])
-            first = "".join(sorted({re.escape(v[0]) for v, _ in spaced if family != "arabic"}))
+            # Arabic and Hebrew words take clitic prefixes: a word may start
+            # with another letter than the variant.
+            first = "".join(
+                sorted({re.escape(v[0]) for v, _ in spaced if family not in _CLITIC_FAMILIES})
+            )
             guard = f"(?=[{first}])" if first else ""
             end = "" if family == "hangul" else WORD_END
             alternatives.append(f"{guard}{WORD_START}(?:{joined}){end}")

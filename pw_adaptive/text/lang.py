@@ -29,7 +29,7 @@ SAMPLE_CHARS: Final = 1000
 # comes before Han: Japanese text mixes both.
 _BY_SCRIPT: Final = tuple(
     (SCRIPT_LANGUAGE[script], SCRIPT_PATTERNS[script])
-    for script in ("hangul", "kana", "thai", "devanagari", "arabic", "han")
+    for script in ("hangul", "kana", "thai", "devanagari", "arabic", "hebrew", "han")
 )
 _LETTER: Final = re.compile(r"[^\W\d_]")
 # A script decides when it holds this share of the sample's letters; below,

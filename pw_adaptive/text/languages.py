@@ -25,10 +25,13 @@ __all__ = [
     "TRUNCATE_ENDING",
     "TRUNCATE_KEEP",
     "asks_when",
+    "entry_language",
     "language_data",
     "phrases",
+    "script_twin",
     "stemmer",
     "stop_words",
+    "to_latin",
 ]
 
 
@@ -91,10 +94,13 @@ _SNOWBALL: Final[Mapping[str, str]] = MappingProxyType(
     }
 )
 
-TRUNCATED_LANGUAGES: Final[frozenset[str]] = frozenset({"be", "bg", "lv", "mk", "sk", "sl", "uk"})
+TRUNCATED_LANGUAGES: Final[frozenset[str]] = frozenset(
+    {"be", "bg", "he", "lv", "mk", "sk", "sl", "uk"}
+)
 """Inflected languages that Snowball has no stemmer for (Slavic and Baltic:
 a noun has six or seven case endings, "štipendium", "štipendiá", "štipendií";
-"гуртожиток", "гуртожитку"). Their stem is the word without its last two
+"гуртожиток", "гуртожитку"; Hebrew: plural and construct endings, "אשכול",
+"אשכולות", "שכבות"). Their stem is the word without its last two
 letters (:data:`TRUNCATE_KEEP` at least), which the query's patterns extend
 by :data:`TRUNCATE_ENDING` letters at most."""
 
@@ -110,9 +116,66 @@ STEMMED_LANGUAGES: Final[tuple[str, ...]] = tuple(sorted({*_SNOWBALL, *TRUNCATED
 truncation (:data:`TRUNCATED_LANGUAGES`)."""
 
 
+_ENTRY_OF: Final[Mapping[str, str]] = MappingProxyType({"bs": "sr", "hr": "sr"})
+"""Languages that take another's entry of the data file: Bosnian and Croatian
+are written with Serbian's function words, question words and link labels
+(the standard varieties of one language, which share a stemmer), and a short
+query in any of them is told apart by chance ("kolika je školarina" comes
+back Croatian or Bosnian as often as Serbian)."""
+
+
+def entry_language(lang: str) -> str:
+    """The language whose entry of the data file ``lang`` takes ("sr" for
+    "hr" and "bs"; else ``lang``)."""
+    return lang if lang in _data() else _ENTRY_OF.get(lang, lang)
+
+
 def language_data(lang: str) -> Mapping[str, Any]:
     """The data file's entry for ``lang`` (empty for an unknown language)."""
-    return _data().get(lang, {})
+    return _data().get(entry_language(lang), {})
+
+
+@functools.cache
+def _script_twins(lang: str) -> tuple[Mapping[str, str], tuple[tuple[str, str], ...]]:
+    """``lang``'s ``latin_letters`` (Cyrillic letter -> Latin) and its inverse
+    as (Latin letters, Cyrillic letter) pairs, longest first ("lj" before "l")."""
+    letters: Mapping[str, str] = language_data(lang).get("latin_letters", {})
+    inverse = sorted(
+        ((latin, cyrillic) for cyrillic, latin in letters.items()), key=lambda p: -len(p[0])
+    )
+    return MappingProxyType(dict(letters)), tuple(inverse)
+
+
+def to_latin(word: str, lang: str) -> str:
+    """``word`` with the Cyrillic letters of ``lang`` written in Latin script
+    (Serbian "школарина" -> "školarina"); ``word`` unchanged for a language
+    without ``latin_letters``."""
+    letters, _ = _script_twins(lang)
+    return "".join(letters.get(char, char) for char in word) if letters else word
+
+
+def script_twin(word: str, lang: str) -> str | None:
+    """``word`` in the other script of a language written in two (Serbian:
+    Cyrillic <-> Latin, digraphs "lj", "nj", "dž" read as one letter), or None
+    when ``lang`` has one script or ``word`` has no letter to change."""
+    letters, inverse = _script_twins(lang)
+    if not letters:
+        return None
+    if any(char in letters for char in word):
+        twin = to_latin(word, lang)
+    else:
+        out, i = [], 0
+        while i < len(word):
+            for latin, cyrillic in inverse:
+                if word.startswith(latin, i):
+                    out.append(cyrillic)
+                    i += len(latin)
+                    break
+            else:
+                out.append(word[i])
+                i += 1
+        twin = "".join(out)
+    return twin if twin != word else None
 
 
 @functools.cache

@@ -14,7 +14,7 @@ import re
 import unicodedata
 from typing import Final
 
-from pw_adaptive.text.languages import language_data, stemmer
+from pw_adaptive.text.languages import language_data, stemmer, to_latin
 from pw_adaptive.text.scripts import ARABIC, MARKS
 
 __all__ = [
@@ -136,6 +136,17 @@ def _base(char: str) -> str:
     return unicodedata.normalize("NFD", char)[0]
 
 
+def _agreement(word: str, stem: str) -> int:
+    """How many letters ``word`` and ``stem`` agree on from the start, up to
+    diacritics."""
+    length = 0
+    for a, b in zip(word, stem, strict=False):
+        if a != b and _base(a) != _base(b):
+            break
+        length += 1
+    return length
+
+
 def stem_prefix(word: str, lang: str) -> str | None:
     """The part of the folded ``word`` that its inflected forms share, by the
     Snowball stemmer of ``lang``: "scolarité" -> "scolarit", "общежития" ->
@@ -150,11 +161,20 @@ def stem_prefix(word: str, lang: str) -> str | None:
     if stem_word is None:
         return None
     stem = stem_word(word)
-    length = 0
-    for a, b in zip(word, stem, strict=False):
-        if a != b and _base(a) != _base(b):
-            break
-        length += 1
+    latin = to_latin(word, lang)
+    if latin != word:
+        # The Serbian stemmer writes its stems in Latin letters ("школарина"
+        # -> "školarin"): the prefix is as many Cyrillic letters as spell the
+        # agreeing Latin one, a digraph ("љ": "lj") whole or not at all.
+        agree = _agreement(latin, stem)
+        length = spelt = 0
+        for length, char in enumerate(word, start=1):
+            spelt += len(to_latin(char, lang))
+            if spelt > agree:
+                length -= 1
+                break
+    else:
+        length = _agreement(word, stem)
     if length >= MIN_STEM:
         return word[:length]
     # Stemmers that also strip prefixes (Arabic "السكن" -> "سكن") give a stem
@@ -204,6 +224,24 @@ def _article_forms(lang: str) -> tuple[str, ...]:
     data = language_data(lang)
     forms = {data.get("article", ""), *data.get("article_forms", ())} - {""}
     return tuple(sorted(forms, key=len, reverse=True))
+
+
+CLITIC_KEEP: Final = 4
+"""Fewest letters :func:`strip_clitics` leaves of a word."""
+
+
+def strip_clitics(word: str, lang: str) -> str:
+    """``word`` without the longest run of ``lang``'s clitic prefixes at its
+    front that leaves :data:`CLITIC_KEEP` letters (Hebrew "והאלגוריתם" ->
+    "אלגוריתם", "בקורס" -> "קורס"; "מספר" stays whole); ``word`` for a
+    language without clitic prefixes."""
+    clitics = clitic_prefix_pattern(lang)
+    if not clitics:
+        return word
+    for end in range(len(word) - CLITIC_KEEP, 0, -1):
+        if re.fullmatch(clitics, word[:end]):
+            return word[end:]
+    return word
 
 
 def strip_article(word: str, lang: str) -> str:

@@ -29,6 +29,7 @@ __all__ = [
     "DEVANAGARI",
     "HAN",
     "HANGUL",
+    "HEBREW",
     "KANA",
     "MARKS",
     "SCRIPT_LANGUAGE",
@@ -77,6 +78,7 @@ HANGUL: Final = "\uac00-\ud7af\u1100-\u11ff\u3130-\u318f"
 ARABIC: Final = "\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff"
 DEVANAGARI: Final = "\u0900-\u097f"
 CYRILLIC: Final = "\u0400-\u04ff"
+HEBREW: Final = "\u0590-\u05ff\ufb1d-\ufb4f"
 
 UNSPACED: Final = HAN + KANA + THAI + _OTHER_UNSPACED
 """Class body of the scripts written without spaces between words."""
@@ -122,6 +124,7 @@ SCRIPT_PATTERNS: Final[Mapping[str, re.Pattern[str]]] = MappingProxyType(
         "arabic": re.compile(f"[{ARABIC}]"),
         "devanagari": re.compile(f"[{DEVANAGARI}]"),
         "cyrillic": re.compile(f"[{CYRILLIC}]"),
+        "hebrew": re.compile(f"[{HEBREW}]"),
     }
 )
 """One character of each known script, by script name (the order
@@ -136,6 +139,7 @@ SCRIPT_LANGUAGE: Final[Mapping[str, str]] = MappingProxyType(
         "arabic": "ar",
         "devanagari": "hi",
         "cyrillic": "ru",
+        "hebrew": "he",
     }
 )
 """The language (ISO 639-1) a script most likely stands for on its own: a
@@ -146,7 +150,8 @@ _UNSPACED_CHAR: Final = re.compile(f"[{UNSPACED}]")
 
 def script_of(word: str) -> str:
     """The script of ``word``'s first letter of a known script: "han", "kana",
-    "thai", "hangul", "arabic", "devanagari", "cyrillic", or "latin" (any other)."""
+    "thai", "hangul", "arabic", "devanagari", "cyrillic", "hebrew", or "latin"
+    (any other)."""
     for name, pattern in SCRIPT_PATTERNS.items():
         if pattern.search(word) is not None:
             return name

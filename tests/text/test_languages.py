@@ -870,3 +870,92 @@ def test_the_language_model_preloaded_in_the_background_is_loaded_once(
 )
 def test_a_verb_of_the_lexicon_reaches_its_noun(query: str, text: str) -> None:
     assert Query(query).hit_mask(text) & 1
+
+
+# --- Serbian: two scripts, one language (the forty-sixth session) ------------
+
+
+@pytest.mark.parametrize(
+    ("query", "text"),
+    [
+        # Cyrillic query, inflected Cyrillic page: the Serbian stemmer stems in
+        # Latin letters, and the Cyrillic prefix is the one that spells it.
+        pytest.param("школарина студенте", "Школарине за студенти", id="cyrillic"),
+        # Either script of the query matches either script of the page.
+        pytest.param("школарина студенте", "Školarine za studenti", id="cyrillic-to-latin"),
+        pytest.param("školarina studente", "Школарине за студенти", id="latin-to-cyrillic"),
+        pytest.param("љубав", "Ljubavi", id="digraph"),
+    ],
+)
+def test_serbian_matches_inflected_forms_in_both_scripts(query: str, text: str) -> None:
+    q = Query(query)
+    assert q.lang in ("sr", "hr", "bs")
+    assert q.hit_mask(text) == (1 << len(q)) - 1
+
+
+def test_serbian_function_words_are_no_terms_in_either_script() -> None:
+    cyrillic = Query("колика је школарина за самофинансирајуће студенте на факултету")
+    assert cyrillic.terms == ("школарина", "самофинансирајуће", "студенте", "факултету")
+    # Croatian and Bosnian take Serbian's entry: a Latin query comes back as
+    # any of the three, and keeps the same terms.
+    latin = Query("kolika je školarina za studente na fakultetu")
+    assert latin.terms == ("školarina", "studente", "fakultetu")
+    assert stop_words("bs") >= {"je", "na", "за"}
+
+
+def test_serbian_topic_words_reach_english_and_back() -> None:
+    assert Query("школарина").topical == (True,)
+    assert Query("školarina").hit_mask("Tuition fees") == 1
+    assert Query("tuition fees").hit_mask("Износ школарине за 2025/26") != 0
+    assert Query("student housing").hit_mask("Prijem u studentske domove") != 0
+
+
+# --- Hebrew: clitics written onto the word ----------------------------------
+
+
+def test_hebrew_is_told_by_its_script() -> None:
+    assert detect_query_language("איך עובד האלגוריתם K-means?") == "he"
+    assert detect_language("ברוכים הבאים לקורס מבוא למערכות לומדות") == "he"
+
+
+@pytest.mark.parametrize(
+    ("query", "text", "hit"),
+    [
+        # The article and prepositions written onto a word, in the query or
+        # on the page: "the algorithm" finds "algorithm", "in the course"
+        # finds "the course" and "in courses".
+        pytest.param("האלגוריתם", "אלגוריתם האשכול", True, id="article-in-query"),
+        pytest.param("אלגוריתם", "והאלגוריתם הזה", True, id="clitics-on-page"),
+        pytest.param("בקורס", "בקורסים של הפקולטה", True, id="preposition"),
+        # A plural ending: a word less its last two letters takes one.
+        pytest.param("האשכולות", "אשכול", True, id="plural"),
+        # A word that starts with a clitic's letter keeps it: "number" is not "book".
+        pytest.param("מספר", "ספר הקורס", False, id="root-letter"),
+        # "ב-CNN": a preposition joined by a hyphen to a foreign word.
+        pytest.param("שכבת ב-CNN", "CNN ואיתחולים", True, id="hyphen"),
+    ],
+)
+def test_hebrew_words_match_with_and_without_their_clitics(
+    query: str, text: str, hit: bool
+) -> None:
+    q = Query(query)
+    assert q.lang == "he"
+    assert (q.hit_mask(text) != 0) is hit
+
+
+def test_hebrew_function_words_are_no_terms_and_topics_bridge() -> None:
+    q = Query("איך עובד האלגוריתם K-means ואיך בוחרים את מספר האשכולות?")
+    assert q.terms == ("עובד", "האלגוריתם", "k-means", "בוחרים", "מספר", "האשכולות")
+    # A Latin name in a Hebrew question weighs as a name, hyphen and all.
+    assert q.term_weights[2] == 2.0
+    assert Query("הבחינה").topical == (True,)
+    assert Query("exams").hit_mask("לוח בחינות סמסטר א") == 1
+
+
+def test_an_ascii_word_of_a_question_in_another_script_is_matched_as_english() -> None:
+    # Hebrew truncation would cut "boosting" to "boosti" + any four letters;
+    # as English it takes its own inflections only.
+    q = Query("מה ההבדל בין bagging ל-boosting?")
+    assert q.terms == ("ההבדל", "bagging", "boosting")
+    assert q.hit_mask("Bagging and Boosting") == 0b110
+    assert q.hit_mask("boostingxyz") == 0
