@@ -365,10 +365,23 @@ def _leaf_words(url: str) -> str:
     return url_words(f"/{leaf}") if leaf else ""
 
 
+SEQUENCE_DIGITS: Final = 2
+"""Most digits of the number in an anchor that names a place in a sequence
+("Lecture 12", "Week 3"); longer numbers are codes that name a thing
+("CS 0401", "Building 101")."""
+
+
 def is_generic_anchor(text: str) -> bool:
-    """True when ``text`` is empty or one of :data:`GENERIC_ANCHORS` ("Learn more »")."""
-    words = " ".join(_ANCHOR_WORD.findall(normalize_text(text)))
-    return not words or words in GENERIC_ANCHORS
+    """True when ``text`` is empty, one of :data:`GENERIC_ANCHORS` ("Learn
+    more »"), or a place in a sequence: numbers and at most one word
+    ("Lecture 12", "Week 3", "הרצאה 12"), whose subject is the line or card
+    around it ("Lecture 12 - PCA and K-means")."""
+    tokens: list[str] = _ANCHOR_WORD.findall(normalize_text(text))
+    words = " ".join(tokens)
+    if not words or words in GENERIC_ANCHORS:
+        return True
+    numbers = sum(token.isdigit() and len(token) <= SEQUENCE_DIGITS for token in tokens)
+    return numbers > 0 and len(tokens) - numbers <= 1
 
 
 def _clue(

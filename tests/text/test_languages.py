@@ -959,3 +959,11 @@ def test_an_ascii_word_of_a_question_in_another_script_is_matched_as_english() -
     assert q.terms == ("ההבדל", "bagging", "boosting")
     assert q.hit_mask("Bagging and Boosting") == 0b110
     assert q.hit_mask("boostingxyz") == 0
+
+
+def test_a_place_in_a_sequence_is_a_generic_anchor() -> None:
+    # "Lecture 12 - PCA and K-means": the line says what the link is about.
+    for text in ("Lecture 12", "הרצאה 12", "Week 3", "12"):
+        assert is_generic_anchor(text), text
+    for text in ("Housing", "COVID-19 information", "Windows 11 install guide"):
+        assert not is_generic_anchor(text), text
