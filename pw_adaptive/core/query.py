@@ -1559,7 +1559,9 @@ def _term_language(term: str, text: str, lang: str) -> str:
     if not term.isascii() or lang == "en":
         return lang
     letters = [char for char in text if char.isalpha()]
-    latin = sum(char.isascii() for char in letters)
+    # Latin letters with marks are Latin: a Vietnamese or Polish question
+    # keeps its own rules for its unmarked words.
+    latin = sum(script_of(char) == "latin" for char in letters)
     return "en" if latin * 2 < len(letters) else lang
 
 

@@ -967,3 +967,12 @@ def test_a_place_in_a_sequence_is_a_generic_anchor() -> None:
         assert is_generic_anchor(text), text
     for text in ("Housing", "COVID-19 information", "Windows 11 install guide"):
         assert not is_generic_anchor(text), text
+
+
+def test_unmarked_words_of_a_latin_script_question_keep_its_language() -> None:
+    # Most letters of this Vietnamese question carry marks; it is still
+    # written in Latin letters, and "thi" stays a Vietnamese word.
+    q = Query("lịch thi cuối kỳ được công bố ở đâu")
+    assert q.lang == "vi"
+    assert q.hit_mask("Thi cuối kỳ") != 0
+    assert q.hit_mask("things") == 0
