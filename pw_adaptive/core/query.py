@@ -304,15 +304,22 @@ def _lookup_keys(phrase: str, lang: str) -> tuple[str, ...]:
     stems = [stem_prefix(word, lang) for word in words] if lang != "en" else []
     if any(stems):
         keys.append(f"{lang}:" + " ".join(st or w for st, w in zip(stems, words, strict=True)))
-    if lang in TRUNCATED_LANGUAGES:
-        # Hebrew: also without the clitics written onto a word ("הבחינה" is
-        # found as "בחינה"), matched in text as _words_pattern does.
-        bare = [strip_clitics(word, lang) for word in words]
-        if bare != words:
-            keys.append(f"{lang}:" + " ".join(stem_prefix(word, lang) or word for word in bare))
+    # Hebrew: also without the clitics written onto a word ("הבחינה" is
+    # found as "בחינה"), matched in text as _words_pattern does.
+    bare = [_without_written_clitics(word, lang) for word in words]
+    if bare != words:
+        keys.append(f"{lang}:" + " ".join(stem_prefix(word, lang) or word for word in bare))
     if script_of(phrase) == "han":
         keys.append(_chinese_converters()[0].convert(phrase))
     return tuple(dict.fromkeys(key for key in keys if key))
+
+
+def _without_written_clitics(word: str, lang: str) -> str:
+    """``word`` without the clitic prefixes written onto it (``strip_clitics``)
+    in a language whose stem is a truncation (Hebrew "בקורס" -> "קורס"),
+    else ``word``: Snowball's Arabic and Indonesian stemmers take their own
+    prefixes off, and the stem is then found inside the word."""
+    return strip_clitics(word, lang) if lang in TRUNCATED_LANGUAGES else word
 
 
 def _inflection_pattern(word: str) -> str:
@@ -406,7 +413,7 @@ def _words_pattern(variant: str, lang: str, *, singularize: bool) -> str:
             elif lang in TRUNCATED_LANGUAGES:
                 tail = f"{{0,{TRUNCATE_ENDING}}}"
             body = f"{re.escape(stem)}{rest}{tail}" if stem else re.escape(word)
-            bare = strip_clitics(word, lang)
+            bare = _without_written_clitics(word, lang)
             if bare != word:
                 # Hebrew writes its article and prepositions onto the word
                 # ("האלגוריתם", "בקורס"), but a word may also start with one
@@ -914,10 +921,11 @@ class Query:
                     topic_weight[number] = topic_weight.get(number, 0.0) + weight
         main = _main_topic(topic_weight, frozenset(self._synonyms.facets))
         self._main_topic = tuple(main in topics[term] for term in terms)
+        other_script = _mostly_other_script(text)
         self._patterns = tuple(
             _term_regex(
                 term,
-                _term_language(term, text, self._lang),
+                "en" if other_script and term.isascii() else self._lang,
                 self._synonyms,
                 phrase_groups.get(term, ()),
             )
@@ -1551,18 +1559,14 @@ def _by_first_letter(patterns: list[str]) -> str:
     return "|".join(grouped + loose)
 
 
-def _term_language(term: str, text: str, lang: str) -> str:
-    """The language whose rules match ``term`` of a query ``text`` in
-    ``lang``: English for an ASCII word in a query written mostly in another
-    script ("K-means" in a Hebrew question, "Python" in a Russian one), whose
-    stems and clitics would cut it wrongly; else ``lang``."""
-    if not term.isascii() or lang == "en":
-        return lang
+def _mostly_other_script(text: str) -> bool:
+    """Whether most letters of ``text`` are not Latin: its ASCII words are
+    then matched by English rules ("K-means" in a Hebrew question, "Python"
+    in a Russian one), not cut by the question's stems and clitics. Latin
+    letters with marks are Latin: a Vietnamese or Polish question keeps its
+    own rules for its unmarked words."""
     letters = [char for char in text if char.isalpha()]
-    # Latin letters with marks are Latin: a Vietnamese or Polish question
-    # keeps its own rules for its unmarked words.
-    latin = sum(script_of(char) == "latin" for char in letters)
-    return "en" if latin * 2 < len(letters) else lang
+    return sum(script_of(char) == "latin" for char in letters) * 2 < len(letters)
 
 
 def _term_regex(

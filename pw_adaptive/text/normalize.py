@@ -10,6 +10,7 @@ and lexicon entries only, when a query is built.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import unicodedata
 from typing import Final
@@ -167,12 +168,8 @@ def stem_prefix(word: str, lang: str) -> str | None:
         # -> "školarin"): the prefix is as many Cyrillic letters as spell the
         # agreeing Latin one, a digraph ("љ": "lj") whole or not at all.
         agree = _agreement(latin, stem)
-        length = spelt = 0
-        for length, char in enumerate(word, start=1):
-            spelt += len(to_latin(char, lang))
-            if spelt > agree:
-                length -= 1
-                break
+        spelt = itertools.accumulate(len(to_latin(char, lang)) for char in word)
+        length = sum(1 for end in spelt if end <= agree)
     else:
         length = _agreement(word, stem)
     if length >= MIN_STEM:
