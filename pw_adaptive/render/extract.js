@@ -5,7 +5,8 @@
 //   html      the main content as minimal HTML for markdownify: navigation,
 //             page header and footer, cookie banners and hidden UI left out;
 //             hidden tab/accordion panels kept; scripts, styles, SVG, iframes,
-//             form controls and all attributes but href/alt/colspan dropped
+//             form controls and all attributes but href/alt/colspan dropped;
+//             a typeset formula as its TeX source (or MathML tokens) once
 //   text      the same content as plain text, "\n" between blocks
 //   headings  h1-h3 texts of the main content; title; canonical
 //   links     every a[href], area[href] and router link (routerlink,
@@ -146,6 +147,32 @@
 
   // Whether the text of el is mostly that of buttons and form controls: a
   // toolbar (font size, contrast, share, chat launcher), not content.
+  // A typeset formula (KaTeX, MathJax 3) is drawn twice: a layout of
+  // hundreds of nested boxes hidden from assistive technology
+  // (aria-hidden="true") and, beside it, MathML for screen readers. The
+  // markdown takes the formula once, from the MathML: its TeX source when the
+  // page kept it as an annotation, else its tokens. The drawing is skipped
+  // (on a lecture page it was 8,000 spans, and most of a page's conversion).
+  const TEX_NOTE = 'annotation[encoding="application/x-tex"], annotation[encoding="TeX"]';
+  const formulaText = (el) => {
+    const note = el.querySelector(TEX_NOTE);
+    const source = squash(note ? note.textContent : el.getAttribute("alttext"));
+    if (source) return el.getAttribute("display") === "block" ? `$$${source}$$` : `$${source}$`;
+    return squash(Array.from(el.querySelectorAll("mi, mn, mo, mtext, ms"))
+      .map((token) => token.textContent).join(" "));
+  };
+  const drawsFormula = (el) => {
+    const parent = el.parentElement;
+    if (!parent) return false;
+    for (const sibling of parent.children) {
+      if (sibling === el) continue;
+      if (sibling.localName === "math") return true;
+      const first = sibling.firstElementChild;
+      if (first && first.localName === "math" && !first.nextElementSibling) return true;
+    }
+    return false;
+  };
+
   const controlsOnly = (el) => {
     const total = squash(el.textContent).length;
     if (!total || !el.querySelector(CONTROLS)) return false;
@@ -409,6 +436,23 @@
     if (++visited > maxElements) { truncated = true; return; }
     const el = node;
     const tag = el.localName;
+    // The MathML itself, or the box that holds only it (positioned off
+    // screen, and so laid out as a block: taken inline all the same).
+    const only = el.firstElementChild;
+    if (tag === "math" || (only && only.localName === "math" && !only.nextElementSibling)) {
+      if (!ctx.out) return;
+      const formula = formulaText(tag === "math" ? el : only);
+      if (formula) {
+        chars += formula.length;
+        // Apart from the words around it, with one space each side.
+        const last = html.length ? html[html.length - 1] : "";
+        const lead = /\s$/.test(last) ? "" : " ";
+        html.push(`${lead}${escText(formula)} `);
+        text.push(`${lead}${formula} `);
+      }
+      return;
+    }
+    if (el.getAttribute("aria-hidden") === "true" && drawsFormula(el)) return;
     if (SKIP.has(tag) || (el.namespaceURI && el.namespaceURI !== HTML_NS)) return;
     const role = (el.getAttribute("role") || "").toLowerCase();
     const c = Object.assign({}, ctx);

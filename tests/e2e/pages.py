@@ -728,6 +728,31 @@ fetch("/syllabus/doc.pdf")
 </script></body></html>"""
 
 
+# Typeset formulas drawn as math libraries draw them: KaTeX (MathML with the
+# TeX source as an annotation, off screen, beside an aria-hidden drawing of
+# nested boxes) and MathJax 3 (an aria-hidden drawing in custom elements
+# beside assistive MathML without a source). The drawings' glyphs are the
+# formula's own, so a drawing read as text repeats it.
+FORMULAS = """<!doctype html>
+<html><head><title>Fees by formula</title><style>
+.off { position: absolute; clip: rect(1px, 1px, 1px, 1px); width: 1px; height: 1px; overflow: hidden; }
+.box { display: inline-block; }
+mjx-container[display="true"] { display: block; text-align: center; }
+mjx-math, mjx-mi, mjx-mo, mjx-mn { display: inline-block; }
+</style></head>
+<body><main><h1>Fees by formula</h1>
+<p>A module costs <span class="formula"><span class="off"><math><semantics><mrow><mi>n</mi>
+<mo>&#xD7;</mo><mn>715</mn></mrow><annotation encoding="application/x-tex">n \\times 715</annotation>
+</semantics></math></span><span class="drawn" aria-hidden="true"><span class="box">n</span>
+<span class="box">&#xD7;</span><span class="box"><span class="box">7</span><span class="box">15</span>
+</span></span></span> pounds for n credits.</p>
+<mjx-container display="true"><mjx-math aria-hidden="true"><mjx-mi>t</mjx-mi><mjx-mo>=</mjx-mo>
+<mjx-mn>9535</mjx-mn></mjx-math><mjx-assistive-mml class="off"><math display="block"><mi>t</mi>
+<mo>=</mo><mn>9535</mn></math></mjx-assistive-mml></mjx-container>
+<p>Rooms: <span aria-hidden="true">&#x2605;</span> four stars.</p>
+</main></body></html>"""
+
+
 ROUTES: dict[str, Page] = {
     "/motion": Page(MOTION),
     **TWIN_ROUTES,
@@ -785,6 +810,7 @@ ROUTES: dict[str, Page] = {
     "/fetch-spa": Page(FETCH_SPA),
     "/api/slow": Page(SLOW_API, content_type="application/json", delay_s=0.7),
     "/shadow": Page(SHADOW),
+    "/formulas": Page(FORMULAS),
     "/portal": Page(PORTAL),
     "/alert": Page(ALERT),
     "/throws": Page(THROWS),

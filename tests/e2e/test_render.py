@@ -306,6 +306,19 @@ def test_open_shadow_roots_are_flattened(render: Render) -> None:
     assert link.region is Region.MAIN
 
 
+def test_a_typeset_formula_is_read_once_from_its_mathml(render: Render) -> None:
+    markdown = " ".join(render("/formulas").markdown.split())
+    # KaTeX keeps the TeX source: the formula reads as markdown math, in its line.
+    assert "A module costs $n \\times 715$ pounds for n credits." in markdown
+    # MathJax's assistive MathML has no source: its tokens, on a line of its own.
+    assert "\nt = 9535\n" in "\n" + render("/formulas").markdown.replace("\n\n", "\n") + "\n"
+    # The drawings beside them are left out.
+    assert "715" not in markdown.replace("$n \\times 715$", "")
+    assert markdown.count("9535") == 1
+    # An aria-hidden element that draws no formula is text as before.
+    assert "Rooms: \u2605 four stars." in markdown
+
+
 def test_hidden_menu_links_are_kept_and_marked_invisible(portal: RenderedPage) -> None:
     link = _link(portal, "/study/graduate-admissions")
     assert link.visible is False
