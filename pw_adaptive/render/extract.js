@@ -436,10 +436,13 @@
     if (++visited > maxElements) { truncated = true; return; }
     const el = node;
     const tag = el.localName;
-    // The MathML itself, or the box that holds only it (positioned off
-    // screen, and so laid out as a block: taken inline all the same).
+    // The MathML itself, or a box of no markdown meaning (a span, a custom
+    // element) that holds nothing else: positioned off screen, and so laid
+    // out as a block, it is taken inline all the same.
     const only = el.firstElementChild;
-    if (tag === "math" || (only && only.localName === "math" && !only.nextElementSibling)) {
+    if (tag === "math" || (only && only.localName === "math" && !only.nextElementSibling &&
+        !KEEP.has(tag) && !HEADING_TAG.test(tag) && Array.from(el.childNodes).every((k) =>
+          k === only || k.nodeType === 8 || (k.nodeType === 3 && !k.data.trim())))) {
       if (!ctx.out) return;
       const formula = formulaText(tag === "math" ? el : only);
       if (formula) {

@@ -750,6 +750,9 @@ mjx-math, mjx-mi, mjx-mo, mjx-mn { display: inline-block; }
 <mjx-mn>9535</mjx-mn></mjx-math><mjx-assistive-mml class="off"><math display="block"><mi>t</mi>
 <mo>=</mo><mn>9535</mn></math></mjx-assistive-mml></mjx-container>
 <p>Rooms: <span aria-hidden="true">&#x2605;</span> four stars.</p>
+<p>Where <math><mi>t</mi></math> is the yearly fee.</p>
+<table><tr><th>Credits</th><th>Fee</th></tr>
+<tr><td><math><mn>30</mn></math></td><td><math><mn>4600</mn></math></td></tr></table>
 </main></body></html>"""
 
 

@@ -317,6 +317,9 @@ def test_a_typeset_formula_is_read_once_from_its_mathml(render: Render) -> None:
     assert markdown.count("9535") == 1
     # An aria-hidden element that draws no formula is text as before.
     assert "Rooms: \u2605 four stars." in markdown
+    # A paragraph or a table cell holding a formula keeps its words and its place.
+    assert "Where t is the yearly fee." in markdown
+    assert "| 30 | 4600 |" in markdown
 
 
 def test_hidden_menu_links_are_kept_and_marked_invisible(portal: RenderedPage) -> None:
