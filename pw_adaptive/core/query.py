@@ -66,6 +66,7 @@ from pw_adaptive.text.languages import (
     TRUNCATED_LANGUAGES,
     asks_when,
     entry_language,
+    hyphen_suffixes,
     language_data,
     phrases,
     script_twin,
@@ -1483,7 +1484,9 @@ def _without_clitics(word: str, lang: str, stops: frozenset[str], synonyms: Syno
     at most three letters, so "rendez-vous" stays whole). A page writes the
     word alone as often as with them, and the lexicon knows it alone. A word
     the lexicon knows whole is kept whole; English keeps its own
-    ("master's", "drop-in")."""
+    ("master's", "drop-in"). A case ending that a language writes after a
+    hyphen is dropped too (Hungarian "clone-nál" -> "clone";
+    :func:`~pw_adaptive.text.languages.hyphen_suffixes`)."""
     if lang == "en" or not ("'" in word or "’" in word or "-" in word):
         return word
     if synonyms.groups_of(word, lang):
@@ -1494,6 +1497,10 @@ def _without_clitics(word: str, lang: str, stops: frozenset[str], synonyms: Syno
     if "-" in word:
         head, *tail = word.split("-")
         if head and tail and all(len(part) <= 3 and unmark(part) in stops for part in tail):
+            word = head
+        elif head and len(tail) == 1 and unmark(tail[0]) in hyphen_suffixes(lang):
+            # A case ending written after a hyphen onto a foreign word or an
+            # abbreviation (Hungarian "VS Code-dal", "clone-nál", "PDF-ben").
             word = head
         elif (
             head

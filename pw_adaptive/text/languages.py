@@ -223,6 +223,17 @@ def asks_when(text: str, lang: str) -> bool:
 
 
 @functools.cache
+def hyphen_suffixes(lang: str) -> frozenset[str]:
+    """The endings ``lang`` writes after a hyphen onto an abbreviation, a
+    number or a foreign word (Hungarian "Code-dal", "clone-nál", "PDF-ben";
+    the data file's ``hyphen_suffixes``), folded and unmarked; empty for
+    most languages."""
+    from pw_adaptive.text.normalize import fold, unmark
+
+    return frozenset(unmark(fold(s)) for s in language_data(lang).get("hyphen_suffixes", ()))
+
+
+@functools.cache
 def stop_words(lang: str) -> frozenset[str]:
     """Stop words of ``lang`` from ``stopwordsiso``, normalized, minus the data
     file's ``keep_words`` (content words the ISO lists include: "course",

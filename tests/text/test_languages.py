@@ -952,6 +952,31 @@ def test_hebrew_function_words_are_no_terms_and_topics_bridge() -> None:
     assert Query("exams").hit_mask("לוח בחינות סמסטר א") == 1
 
 
+# --- Hungarian: endings after a hyphen (the forty-seventh session) ----------
+
+
+def test_hungarian_drops_a_case_ending_written_after_a_hyphen() -> None:
+    # "Code-dal" is "with Code", "clone-nál" "at clone": the word alone is the
+    # term, not the ending ("dal" is also a word: a song).
+    q = Query("megoldhatom VS Code-dal vagy Riderrel?")
+    assert q.lang == "hu"
+    assert "code" in q.terms and "dal" not in q.terms
+    assert "clone" in Query("git clone-nál hibát kapok").terms
+    # -val/-vel takes the word's last consonant: "Git-tel".
+    assert "git" in Query("hogyan lehet Git-tel beadni a házit").terms
+    # A hyphenated compound keeps its parts as before.
+    assert Query("PHP-szerver beállítása").terms[:2] == ("php", "szerver")
+
+
+def test_hungarian_function_words_generic_anchors_and_topics() -> None:
+    q = Query("Mikor lesz a vizsga, és hány pont kell az ötös jegyhez?")
+    assert q.terms == ("vizsga", "pont", "ötös", "jegyhez")
+    assert q.topical[0]
+    assert Query("exam dates").hit_mask("A vizsgaidőszak januárban kezdődik") != 0
+    # "itt" (here) says nothing by itself: the line around it does.
+    assert is_generic_anchor("itt") and is_generic_anchor("Bővebben")
+
+
 def test_an_ascii_word_of_a_question_in_another_script_is_matched_as_english() -> None:
     # Hebrew truncation would cut "boosting" to "boosti" + any four letters;
     # as English it takes its own inflections only.
