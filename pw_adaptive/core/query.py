@@ -1364,14 +1364,52 @@ def _unmarked_stop_words(lang: str) -> frozenset[str]:
     return frozenset(unmark(word) for word in stop_words(lang) | stop_words("en"))
 
 
+_QUOTED: Final = re.compile(r'"([^"]+)"|“([^”"]+)[”"]|„([^“”"]+)[“”"]|«([^»]+)»|‹([^›]+)›')
+"""A quoted stretch of a query: straight or typographic double quotes
+(English “”, German and Hungarian „”, Czech „“) and guillemets."""
+
+
+def _quoted_phrases(normalized: str) -> list[tuple[int, int, str]]:
+    """The stretches of ``normalized`` (a folded query) that its writer put
+    in quotes, as (start, end, phrase): an error message pasted whole ("Support
+    for password authentication was removed"), a programme's name
+    («Цифровые финансы»). Only a quote of two words or more of a spaced
+    script is a phrase; one word in quotes is that word."""
+    found = []
+    for match in _QUOTED.finditer(normalized):
+        inner = next(group for group in match.groups() if group is not None)
+        words = tokens(inner)
+        if len(words) >= 2 and not any(is_unspaced(word) for word in words):
+            found.append((match.start(), match.end(), " ".join(words)))
+    return found
+
+
 def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, ...], list[str]]:
-    """The query's terms, and all its words (stop words too) in order."""
+    """The query's terms, and all its words (stop words too) in order. A
+    phrase in quotes (:func:`_quoted_phrases`) is one term, stop words and
+    all, matched as a phrase."""
     normalized = normalize_text(text)
     words: list[str] = []
     # Positions in ``words`` of Korean words without a content part
     # (predicates, adverbs): kept among the words (a "when" word), never terms.
     no_content: set[int] = set()
-    for token in tokens(normalized):
+    # The query's tokens, a quoted phrase as one (not in a language that
+    # writes its syllables apart: its words are joined below), and the
+    # positions in ``words`` of the phrases.
+    pieces: list[tuple[str, bool]] = []
+    at = 0
+    if lang not in _SYLLABIC:
+        for start, end, phrase in _quoted_phrases(normalized):
+            pieces.extend((token, False) for token in tokens(normalized[at:start]))
+            pieces.append((phrase, True))
+            at = end
+    pieces.extend((token, False) for token in tokens(normalized[at:]))
+    quoted: set[int] = set()
+    for token, is_phrase in pieces:
+        if is_phrase:
+            quoted.add(len(words))
+            words.append(token)
+            continue
         if is_unspaced(token):
             words.extend(_segment(token, lang, synonyms))
         elif script_of(token) == "hangul" and not synonyms.groups_of(token, "ko"):
@@ -1391,6 +1429,12 @@ def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, .
     keys: set[str] = set()
     for position, whole in enumerate(words):
         if position in no_content:
+            continue
+        if position in quoted:
+            key = _lookup_keys(whole, lang)[-1]
+            if key not in keys:
+                keys.add(key)
+                terms.append(whole)
             continue
         bare = _without_clitics(whole, lang, stops, synonyms)
         for word in _compound_parts(bare, lang, stops, synonyms, names):

@@ -132,6 +132,36 @@ def test_query_without_terms_is_rejected_with_a_clear_message(text: str) -> None
         Query(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "terms"),
+    [
+        # An error message pasted whole: one term, stop words and all.
+        (
+            'git clone fails with "Support for password authentication was removed"',
+            ("git", "clone", "fails", "support for password authentication was removed"),
+        ),
+        # A programme's name in guillemets, and German quotes.
+        (
+            "вступительные испытания «Цифровые финансы»",
+            ("вступительные", "испытания", "цифровые финансы"),
+        ),
+        ("Kosten für „Studentisches Wohnen“", ("kosten", "studentisches wohnen")),
+        # One word in quotes is that word.
+        ('the "Erasmus" office', ("erasmus", "office")),
+    ],
+)
+def test_a_quoted_phrase_is_one_term(text: str, terms: tuple[str, ...]) -> None:
+    assert Query(text).terms == terms
+
+
+def test_a_quoted_phrase_matches_its_words_in_order_only() -> None:
+    q = Query('error "password authentication was removed"')
+    assert q.hit_mask("Support for password authentication was removed on GitHub") == 0b10
+    assert q.hit_mask("Authentication was removed; use a password manager") == 0
+    # A quoted phrase the lexicon knows keeps its topic's words.
+    assert Query('"student housing" prices').hit_mask("Residence halls and prices") == 0b11
+
+
 def test_query_holds_at_most_64_terms() -> None:
     words = [f"word{i}" for i in range(MAX_TERMS + 1)]
     assert len(Query(" ".join(words[:MAX_TERMS]))) == MAX_TERMS
