@@ -104,6 +104,11 @@ a noun has six or seven case endings, "štipendium", "štipendiá", "štipendií
 letters (:data:`TRUNCATE_KEEP` at least), which the query's patterns extend
 by :data:`TRUNCATE_ENDING` letters at most."""
 
+DERIVED_STEM_MIN: Final = 6
+"""Fewest letters a stem keeps when a derivational ending is taken off it
+(the data file's ``derivational_suffixes``): "tervezés" -> "tervez", but
+"kérdés" keeps its ending."""
+
 TRUNCATE_KEEP: Final = 4
 """Fewest letters a truncated stem keeps; shorter words stay whole."""
 
@@ -270,6 +275,7 @@ def stemmer(lang: str) -> Callable[[str], str] | None:
 
     instance = snowballstemmer.stemmer(algorithm)
     lock = threading.Lock()
+    derived = sorted(language_data(lang).get("derivational_suffixes", ()), key=len, reverse=True)
 
     def stem_word(word: str) -> str:
         # A Snowball stemmer keeps the word it works on in the object: two
@@ -278,6 +284,9 @@ def stemmer(lang: str) -> Callable[[str], str] | None:
         # fail with IndexError.
         with lock:
             result: str = instance.stemWord(word)
+        for suffix in derived:
+            if result.endswith(suffix) and len(result) - len(suffix) >= DERIVED_STEM_MIN:
+                return result[: -len(suffix)]
         return result
 
     return functools.lru_cache(maxsize=4096)(stem_word)

@@ -968,6 +968,26 @@ def test_hungarian_drops_a_case_ending_written_after_a_hyphen() -> None:
     assert Query("PHP-szerver beállítása").terms[:2] == ("php", "szerver")
 
 
+@pytest.mark.parametrize(
+    ("query", "text", "hit"),
+    [
+        # The participle finds the action noun, and back.
+        pytest.param("előellenőrző", "Előellenőrzés és értékelés", True, id="participle"),
+        pytest.param("jelentkezés", "a jelentkezők száma", True, id="noun"),
+        # An adjective of a foreign name finds the name.
+        pytest.param("GitHubos beadás", "a GitHub Classroom", True, id="adjective"),
+        # What Snowball leaves of an infinitive.
+        pytest.param("telepíteni", "A telepítés lépései", True, id="infinitive"),
+        # A short stem keeps its ending: "kérdés" (question) is not "kérd-".
+        pytest.param("kérdés", "kérdezz bátran", False, id="short"),
+    ],
+)
+def test_hungarian_words_find_their_derived_family(query: str, text: str, hit: bool) -> None:
+    q = Query(query)
+    assert q.lang == "hu"
+    assert (q.hit_mask(text) != 0) is hit
+
+
 def test_hungarian_function_words_generic_anchors_and_topics() -> None:
     q = Query("Mikor lesz a vizsga, és hány pont kell az ötös jegyhez?")
     assert q.terms == ("vizsga", "pont", "ötös", "jegyhez")
