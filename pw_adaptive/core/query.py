@@ -397,6 +397,14 @@ def _words_pattern(variant: str, lang: str, *, singularize: bool) -> str:
         elif suffixes is not None:
             words.append(clitics + re.escape(strip_article(word, lang)) + suffixes)
         else:
+            # A hyphenated word that stays whole ("wi-fi", Persian "پیش‌نیاز"
+            # with its non-joiner read as a hyphen) is written with a hyphen,
+            # a space or nothing between its parts; its last part inflects.
+            head, _, last = word.rpartition("-")
+            lead = ""
+            if head and last:
+                lead = "".join(re.escape(part) + "[\\s\\-]?" for part in head.split("-"))
+                word = last
             stem = stem_prefix(word, lang)
             # Combining marks survive NFKC only in scripts such as Devanagari;
             # elsewhere the plain class is enough, and a much smaller regex.
@@ -422,7 +430,7 @@ def _words_pattern(variant: str, lang: str, *, singularize: bool) -> str:
                 bare_stem = stem_prefix(bare, lang)
                 bare_body = f"{re.escape(bare_stem)}{rest}{tail}" if bare_stem else re.escape(bare)
                 body = f"(?:{body}|{bare_body})"
-            words.append(clitics + body)
+            words.append(clitics + lead + body)
     # Typographic and straight apostrophes are the same ("master’s").
     return "[\\s\\-]+".join(words).replace("'", "['’]")
 

@@ -1,7 +1,8 @@
 """Which language a query or a page is written in.
 
 Scripts used by one language decide at once (Hangul: Korean; kana: Japanese;
-Thai; Devanagari: Hindi; Arabic; Han without kana: Chinese). Latin and
+Thai; Devanagari: Hindi; Hebrew; Han without kana: Chinese); the Arabic script
+is Arabic, Persian or Urdu by the letters each writes alone. Latin and
 Cyrillic text goes to ``py3langid`` (langid.py's model, shipped in the wheel,
 about 0.1 ms per call after a one-time load of about half a second). Pages are
 judged on a sample of their text: the language of the first thousand
@@ -86,6 +87,26 @@ def _restricted_identifier() -> Any:
     return identifier
 
 
+# Letters that tell Persian and Urdu from Arabic in the script they share:
+# Persian's own letters and its forms of yeh and kaf (Arabic writes "ي" and
+# "ك"), and Urdu's retroflex letters, noon ghunna and bari yeh. Arabic's own
+# forms of those letters, its taa marbuta and alef maqsura count against.
+_PERSIAN_LETTERS: Final = re.compile("[\u067e\u0686\u0698\u06af\u06a9\u06cc]")
+_URDU_LETTERS: Final = re.compile("[\u0679\u0688\u0691\u06ba\u06d2]")
+_ARABIC_LETTERS: Final = re.compile("[\u064a\u0643\u0629\u0649]")
+
+
+def _arabic_script_language(sample: str) -> str:
+    """Arabic, Persian or Urdu, for a sample written in the Arabic script: the
+    one whose own letters it writes more ("دانشگاه", "خوابگاه" are Persian;
+    "الجامعة" Arabic)."""
+    persian = len(_PERSIAN_LETTERS.findall(sample))
+    arabic = len(_ARABIC_LETTERS.findall(sample))
+    if persian <= arabic:
+        return "ar"
+    return "ur" if len(_URDU_LETTERS.findall(sample)) * 4 >= persian else "fa"
+
+
 def _by_script(sample: str, *, query: bool = False) -> str | None:
     letters = len(_LETTER.findall(sample))
     if not letters:
@@ -102,7 +123,7 @@ def _by_script(sample: str, *, query: bool = False) -> str | None:
             found >= _SCRIPT_SHARE * letters
             or (lang == "ja" and found >= (1 if query else min(2, letters // 4)))
         ):
-            return lang
+            return _arabic_script_language(sample) if lang == "ar" else lang
     return None
 
 

@@ -39,6 +39,11 @@ def _arabic_table() -> dict[int, str | None]:
     data = language_data("ar")
     table: dict[int, str | None] = {ord(a): b for a, b in data.get("letter_variants", {}).items()}
     table.update({ord(char): None for char in data.get("ignored", ())})
+    # Persian joins the parts of a word with a zero-width non-joiner
+    # ("پیش‌نیاز", prerequisite; "خوابگاه‌ها", dormitories), which others
+    # write with a space or not at all: read as a hyphen, it joins the parts
+    # as a hyphenated word's do (one term, matched with or without the space).
+    table[0x200C] = "-"
     marks = re.compile(f"[{MARKS}]")
     for code in range(0x0600, 0x0700):
         if marks.match(chr(code)):

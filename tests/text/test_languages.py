@@ -997,6 +997,47 @@ def test_hungarian_function_words_generic_anchors_and_topics() -> None:
     assert is_generic_anchor("itt") and is_generic_anchor("Bővebben")
 
 
+# --- Persian: the Arabic script, another language (the forty-seventh session)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("خوابگاه دانشجویی و هزینه شهریه", "fa"),
+        ("دبیر فعلی انجمن علمی کامپیوتر دانشگاه صنعتی ارومیه کیه", "fa"),
+        ("ما هي رسوم التسجيل في الجامعة", "ar"),
+        ("السكن الجامعي للطلاب", "ar"),
+        ("یونیورسٹی میں داخلے کی آخری تاریخ کیا ہے؟", "ur"),
+    ],
+)
+def test_persian_and_urdu_are_told_from_arabic_by_their_letters(text: str, lang: str) -> None:
+    assert detect_language(text) == lang
+    assert detect_query_language(text) == lang
+
+
+def test_persian_function_words_are_no_terms_and_topics_bridge() -> None:
+    q = Query("دبیر فعلی انجمن علمی کیه و اعضای مرکزی چه کسانی هستند؟")
+    assert q.lang == "fa"
+    assert q.terms == ("دبیر", "فعلی", "انجمن", "علمی", "اعضای", "مرکزی")
+    assert Query("خوابگاه").topical == (True,)
+    assert Query("student housing").hit_mask("ثبت نام خوابگاه دانشجویی") != 0
+
+
+@pytest.mark.parametrize("text", ["پیش‌نیاز این درس", "پیشنیاز این درس", "پیش نیاز این درس"])
+def test_a_persian_word_joined_by_a_non_joiner_matches_every_spelling(text: str) -> None:
+    # The zero-width non-joiner joins the parts of one word ("prerequisite"),
+    # which others write with a space or not at all.
+    q = Query("پیش‌نیاز درس ساختمان داده")
+    assert q.terms[0] == "پیش-نیاز"
+    assert q.hit_mask(text) & 1
+
+
+def test_a_hyphenated_word_matches_with_a_space_or_without_the_hyphen() -> None:
+    q = Query("wi-fi w akademiku")
+    assert q.terms[0] == "wi-fi"
+    assert all(q.hit_mask(text) & 1 for text in ("WiFi", "Wi-Fi", "wi fi"))
+
+
 def test_an_ascii_word_of_a_question_in_another_script_is_matched_as_english() -> None:
     # Hebrew truncation would cut "boosting" to "boosti" + any four letters;
     # as English it takes its own inflections only.
