@@ -673,10 +673,17 @@ def discover_sites(names: Sequence[str], portal: str, out: TextIO) -> list[Site]
         manifest = manifests.get(name, {})
         shared = name in REAL_SITES or manifest.get("source") == "shared"
         root = (real_sites_dir() if shared else corpus) / name
-        if not (root / "index.html").is_file() and not any(root.glob("*/index.html")):
+        base_path = str(manifest.get("base_path") or "/")
+        # The start page: at the root, under the site's base path (a build
+        # served under "/szoftvertechnikak/2024/"), or one folder down.
+        if not (
+            (root / "index.html").is_file()
+            or (root / base_path.strip("/") / "index.html").is_file()
+            or any(root.glob("*/index.html"))
+        ):
             print(f"skipping {name}: not laid out at {root}", file=out)
             continue
-        sites.append(_site_of(name, root, str(manifest.get("base_path") or "/")))
+        sites.append(_site_of(name, root, base_path))
     return sites
 
 

@@ -221,6 +221,21 @@ def test_sites_not_laid_out_are_skipped_with_a_line(
     assert fixture.root is None and fixture.name == "large"
 
 
+def test_a_site_served_under_a_deep_base_path_is_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # bme-szoftech is served under /szoftvertechnikak/2024/: its start page
+    # is two folders down.
+    monkeypatch.setenv(speed.CORPUS_ENV, str(tmp_path))
+    start = tmp_path / "bme-szoftech" / "szoftvertechnikak" / "2024"
+    start.mkdir(parents=True)
+    (start / "index.html").write_text("<h1>Szoftvertechnikák</h1>")
+    out = io.StringIO()
+    (site,) = speed.discover_sites(["bme-szoftech"], "large", out)
+    assert site.root == tmp_path / "bme-szoftech"
+    assert site.start == "/szoftvertechnikak/2024/"
+
+
 FAKE_PEER = """
 import json, sys, time
 out = sys.argv[sys.argv.index("--out") + 1]
