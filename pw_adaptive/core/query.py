@@ -1438,15 +1438,17 @@ def _split_terms(text: str, lang: str, synonyms: Synonyms) -> tuple[tuple[str, .
     for position, whole in enumerate(words):
         if position in no_content:
             continue
-        if position in quoted:
-            key = _lookup_keys(whole, lang)[-1]
-            if key not in keys:
-                keys.add(key)
-                terms.append(whole)
-            continue
-        bare = _without_clitics(whole, lang, stops, synonyms)
-        for word in _compound_parts(bare, lang, stops, synonyms, names):
-            if (
+        # A quoted phrase is a term as it stands, stop words and all.
+        quote = position in quoted
+        parts = (
+            [whole]
+            if quote
+            else _compound_parts(
+                _without_clitics(whole, lang, stops, synonyms), lang, stops, synonyms, names
+            )
+        )
+        for word in parts:
+            if not quote and (
                 unmark(word) in stops
                 and not synonyms.groups_of(word, lang)
                 and word not in acronyms

@@ -145,8 +145,6 @@
     return "";
   };
 
-  // Whether the text of el is mostly that of buttons and form controls: a
-  // toolbar (font size, contrast, share, chat launcher), not content.
   // A typeset formula (KaTeX, MathJax 3) is drawn twice: a layout of
   // hundreds of nested boxes hidden from assistive technology
   // (aria-hidden="true") and, beside it, MathML for screen readers. The
@@ -173,6 +171,8 @@
     return false;
   };
 
+  // Whether the text of el is mostly that of buttons and form controls: a
+  // toolbar (font size, contrast, share, chat launcher), not content.
   const controlsOnly = (el) => {
     const total = squash(el.textContent).length;
     if (!total || !el.querySelector(CONTROLS)) return false;
@@ -455,7 +455,8 @@
       }
       return;
     }
-    if (el.getAttribute("aria-hidden") === "true" && drawsFormula(el)) return;
+    const ariaHidden = el.getAttribute("aria-hidden") === "true";
+    if (ariaHidden && drawsFormula(el)) return;
     if (SKIP.has(tag) || (el.namespaceURI && el.namespaceURI !== HTML_NS)) return;
     const role = (el.getAttribute("role") || "").toLowerCase();
     const c = Object.assign({}, ctx);
@@ -493,7 +494,7 @@
       if (skip && c.out && c.boilerplateOut) c.out = false;
       if (!skip && (tag !== "a" || el.hasAttribute("href"))) onlySkipLinksSoFar = false;
     }
-    if (el.getAttribute("aria-hidden") === "true") c.ariaHidden = true;
+    if (ariaHidden) c.ariaHidden = true;
     if (tag === "form") c.inForm = true;
     if (!c.slideshow && isSlideshow(el)) c.slideshow = true;
     if (tag === "pre") c.pre = true;
