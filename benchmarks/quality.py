@@ -353,6 +353,19 @@ def _collapse(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+_MARKDOWN_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>~])")
+"""A backslash escape of markdown ("2050mm\\*1000mm" for the text
+"2050mm*1000mm"): every crawler's markdown may hold them."""
+
+
+def _as_text(markdown: str) -> str:
+    """A page's markdown read as the text it shows, for the facts check: its
+    backslash escapes dropped, its white space collapsed. A fact is copied
+    from the page's text, which a converter escapes where the character
+    would mean markdown."""
+    return _collapse(_MARKDOWN_ESCAPE.sub(r"\1", markdown))
+
+
 def identified(result: CrawlResult) -> list[str]:
     """The final URLs of the pages a pw_adaptive crawl marks relevant in its output."""
     return [p.final_url for p in result.relevant_pages() if p.error is None]
@@ -401,7 +414,7 @@ def measure(
                 found_at[url] = i
             found |= hit
             last = i
-    text = _collapse("\n".join(page[2] for page in fetched if page is not None))
+    text = _as_text("\n".join(page[2] for page in fetched if page is not None))
     pages = len(fetched)
     n_marked, marked_rel, marked_irr = identification(task, marked)
     return Row(

@@ -254,6 +254,24 @@ def test_score_crawl_measures_recall_harvest_facts_and_efficiency() -> None:
     assert failed.stop_reason == "start_failed" and failed.pages == 0
 
 
+def test_a_fact_is_found_in_markdown_that_escapes_its_characters() -> None:
+    # The label copies the page's text; the markdown escapes "*" and "_".
+    task = quality.Task(
+        id="t", group="fixtures", query="q", start_url=f"{ORIGIN}/",
+        relevant=frozenset({f"{ORIGIN}/r"}), facts=("2050mm*1000mm bed", "room_list", "absent*"),
+    )  # fmt: skip
+    pages = (
+        _record(f"{ORIGIN}/r", f"{ORIGIN}/r", markdown="**2050mm\\*1000mm\nbed** see room\\_list"),
+    )
+    result = CrawlResult(
+        start_url=f"{ORIGIN}/", query="q", terms=("q",), stop_reason=StopReason.SATURATED,
+        pages=pages, attachments=(), coverage=0.0, evidence=(), skipped={}, failures={},
+        elapsed_s=0.0,
+    )  # fmt: skip
+    row = quality.score_crawl("pw_adaptive", task, result, oracle=1)
+    assert (row.facts_found, row.facts) == (2, 3)
+
+
 def test_a_trace_lists_each_page_with_its_label_mark_freshness_and_parent(tmp_path: Path) -> None:
     task = quality.Task(
         id="t", group="fixtures", query="q", start_url=f"{ORIGIN}/",
