@@ -228,7 +228,36 @@
     if (role === "tabpanel" || role === "region" || el.hasAttribute("hidden")) return true;
     if (el.getAttribute("aria-hidden") === "true") return true;
     if (el.id && controlledIds().has(el.id)) return true;
-    return PANEL_RE.test(tokens);
+    return PANEL_RE.test(tokens) || alternatePane(el);
+  };
+
+  // A hidden element is one of a set of alternative panes (tabs built without
+  // ARIA roles or panel classes: one year's table of several, one shown) when
+  // a block sibling of the same tag is shown and the two have the same classes
+  // but for at most one on each side (the one that hides it). A pane says
+  // something of its own (PANE_MIN_CHARS: not a pager's arrow, a search box's
+  // "no results", a date's other form) and is not a list of links (a hidden
+  // store a script draws a few links from: its links are read anyway).
+  const PANE_MIN_CHARS = 80;
+  const classSet = (el) => new Set((el.getAttribute("class") || "").split(/\s+/).filter(Boolean));
+  const alternatePane = (el) => {
+    const parent = el.parentElement;
+    if (!parent || parent.childElementCount < 2) return false;
+    if (squash(el.textContent).length < PANE_MIN_CHARS || linkList(el)) return false;
+    const mine = classSet(el);
+    for (const other of parent.children) {
+      if (other === el || other.tagName !== el.tagName) continue;
+      const theirs = classSet(other);
+      let onlyMine = 0;
+      let onlyTheirs = 0;
+      for (const token of mine) if (!theirs.has(token)) onlyMine += 1;
+      for (const token of theirs) if (!mine.has(token)) onlyTheirs += 1;
+      if (onlyMine > 1 || onlyTheirs > 1) continue;
+      const st = getComputedStyle(other);
+      if (st.display !== "none" && !st.display.startsWith("inline") && st.visibility !== "hidden" &&
+          squash(other.textContent)) return true;
+    }
+    return false;
   };
 
   const accessibleName = (el) => {

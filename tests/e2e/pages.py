@@ -733,6 +733,30 @@ fetch("/syllabus/doc.pdf")
 # nested boxes) and MathJax 3 (an aria-hidden drawing in custom elements
 # beside assistive MathML without a source). The drawings' glyphs are the
 # formula's own, so a drawing read as text repeats it.
+YEAR_TABS = """<!doctype html>
+<html lang="en"><head><title>Student council</title>
+<style>.hidden { display: none; } .w-full { width: 100%; }</style></head>
+<body><main>
+  <h1>Student council</h1>
+  <ul class="tab-buttons"><li><button>2023</button></li><li><button>2024</button></li></ul>
+  <section>
+    <section class="w-full"><table><caption>Council members 2023-2024</caption>
+      <tr><td>Ada Lovelace</td><td>chair of the council</td></tr>
+      <tr><td>Alan Turing</td><td>treasurer and events</td></tr></table></section>
+    <section class="w-full hidden"><table><caption>Council members 2024-2025</caption>
+      <tr><td>Grace Hopper</td><td>chair of the council</td></tr>
+      <tr><td>Edsger Dijkstra</td><td>treasurer and events</td></tr></table></section>
+  </section>
+  <div class="pager"><div class="page">Page 1 of 2</div><div class="page hidden">Next</div></div>
+  <p>Updated <span class="date">3 years ago</span><span class="date hidden">on 2023-10-22 at the
+     council's first meeting of the academic year, by the secretary</span>.</p>
+  <div class="picks"><div class="w-full"><a href="/clubs/chess">Chess club</a></div>
+    <div class="w-full hidden"><a href="/clubs/go">Go club of the university</a>
+      <a href="/clubs/choir">University choir and orchestra</a> <a href="/clubs/film">Film society</a>
+      <a href="/clubs/hiking">Hiking and climbing club</a> <a href="/clubs/radio">Student radio station</a></div></div>
+</main></body></html>
+"""
+
 FORMULAS = """<!doctype html>
 <html><head><title>Fees by formula</title><style>
 .off { position: absolute; clip: rect(1px, 1px, 1px, 1px); width: 1px; height: 1px; overflow: hidden; }
@@ -814,6 +838,7 @@ ROUTES: dict[str, Page] = {
     "/api/slow": Page(SLOW_API, content_type="application/json", delay_s=0.7),
     "/shadow": Page(SHADOW),
     "/formulas": Page(FORMULAS),
+    "/year-tabs": Page(YEAR_TABS),
     "/portal": Page(PORTAL),
     "/alert": Page(ALERT),
     "/throws": Page(THROWS),

@@ -322,6 +322,21 @@ def test_a_typeset_formula_is_read_once_from_its_mathml(render: Render) -> None:
     assert "| 30 | 4600 |" in markdown
 
 
+def test_hidden_alternative_panes_without_aria_are_in_markdown(render: Render) -> None:
+    page = render("/year-tabs")
+    markdown = " ".join(page.markdown.split())
+    # One year's table shown, the other hidden by a class: a tab set without
+    # roles or panel classes; both are read.
+    assert "Ada Lovelace" in markdown and "Council members 2024-2025" in markdown
+    assert "| Grace Hopper | chair of the council |" in markdown
+    # Not a pane: a pager's short word, an inline date's other form, a hidden
+    # store of links (its links are read as links, its text is not content).
+    assert "Next" not in markdown
+    assert "2023-10-22" not in markdown
+    assert "Go club" not in markdown
+    assert any(link.url.endswith("/clubs/go") for link in page.links)
+
+
 def test_hidden_menu_links_are_kept_and_marked_invisible(portal: RenderedPage) -> None:
     link = _link(portal, "/study/graduate-admissions")
     assert link.visible is False
