@@ -140,6 +140,10 @@ _SHORT_STEM: Final = 5
 # Languages that chain suffixes onto a word (Turkish "burs-lar-ı"): a
 # lengthened stem keeps an open ending there.
 _AGGLUTINATIVE: Final = frozenset({"tr", "fi", "hu", "et"})
+# Vowels (and the glides of adjective endings, "-ий", "-ій", "-ý") that end a
+# word's nominative in the truncated languages written in Latin or Cyrillic:
+# what an inflection replaces, where a consonant-final word keeps its letters.
+_FINAL_VOWELS: Final = "aeiouyáäéěíóôúůýāēīūаеєиіїоуюяйё"
 # Labels whose hint answer a query keeps (Query.hinted).
 _HINT_CACHE_SIZE: Final = 8192
 
@@ -410,7 +414,20 @@ def _words_pattern(variant: str, lang: str, *, singularize: bool) -> str:
             # elsewhere the plain class is enough, and a much smaller regex.
             rest = _DEVANAGARI_LETTERS if script_of(word) == "devanagari" else _LETTERS
             tail = "*"
-            if stem and word.startswith(stem) and len(stem) < _SHORT_STEM:
+            base = word.rstrip(_FINAL_VOWELS)
+            if (
+                lang in TRUNCATED_LANGUAGES
+                and script_of(word) != "hebrew"
+                and stem
+                and len(stem) < _SHORT_STEM <= len(base)
+            ):
+                # A short word of a truncated language whose truncation is too
+                # short to stand: its case endings replace its final vowels
+                # ("оцінка": "оцінки", "оцінкою") or follow its consonant
+                # ("сплайн": "сплайна", "сплайнів"; "іспит": "іспитів"), so it
+                # keeps all it has before them and takes a case ending.
+                stem, tail = base, f"{{0,{TRUNCATE_ENDING}}}"
+            elif stem and word.startswith(stem) and len(stem) < _SHORT_STEM:
                 # A stem of three or four letters starts unrelated words of
                 # every language ("logement" -> "log": "logged"; "beca" ->
                 # "bec": "because"; "visa" -> "vis": "visit"): the word then

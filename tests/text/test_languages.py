@@ -26,7 +26,7 @@ from pw_adaptive.text import (
     word_count,
 )
 from pw_adaptive.text import lang as text_lang
-from pw_adaptive.text.languages import phrases, stop_words
+from pw_adaptive.text.languages import entry_language, phrases, stop_words
 from pw_adaptive.text.normalize import unmark
 
 # --- segmentation and normalisation: the terms of a query --------------------
@@ -375,6 +375,23 @@ def test_a_truncated_stem_takes_an_ending_not_any_longer_word() -> None:
     assert Query("požičať knihu v knižnici").hit_mask("kniha") == 0b010  # four letters kept
 
 
+def test_a_short_word_of_a_truncated_language_keeps_its_consonants_and_takes_a_case_ending() -> (
+    None
+):
+    # Cut to four letters, "сплайн" would take two more at most: "сплайна"
+    # and "сплайнів" were missed. It keeps all before its final vowels.
+    q = Query("кубічний сплайн і похибка")
+    assert q.lang == "uk"
+    assert q.hit_mask("кубічного сплайна") == 0b11
+    assert q.hit_mask("побудова сплайнів") == 0b10
+    assert q.hit_mask("похибки та похибкою") == 0b100  # "похибк" + an ending
+    assert q.hit_mask("сплата за навчання") == 0  # fee: another word on the cut stem
+    q = Query("skúška z matematiky")
+    assert q.hit_mask("termíny skúškach") == 0b1
+    # A word whose consonants are fewer than five keeps the old cut ("умов").
+    assert Query("умови вступу").hit_mask("умова") == 0b1
+
+
 # --- languages added to the vocabulary: pl fi it nl sv cs id vi uk -----------
 
 
@@ -677,10 +694,18 @@ def test_the_real_corpus_queries_are_detected_in_their_language() -> None:
     # Polish and Finnish ones had been taken for English, German or Spanish.
     queries = _labelled_queries()
     assert len(queries) >= 90
+
+    # Croatian, Bosnian and Serbian share one entry of the data file and one
+    # stemmer: a Croatian query read as Bosnian is read right.
+    def same(a: str, b: str) -> bool:
+        return entry_language(a) == entry_language(b)
+
     wrong = [(q, lang, detect_query_language(q)) for q, lang in queries]
-    assert {q: got for q, lang, got in wrong if lang != got} == _KNOWN_MISREAD
+    assert {q: got for q, lang, got in wrong if not same(lang, got)} == _KNOWN_MISREAD
     # With the lexicon's votes too, as Query detects it.
-    assert {q: Query(q).lang for q, lang in queries if Query(q).lang != lang} == _KNOWN_MISREAD
+    assert {
+        q: Query(q).lang for q, lang in queries if not same(Query(q).lang, lang)
+    } == _KNOWN_MISREAD
 
 
 @pytest.mark.parametrize(
