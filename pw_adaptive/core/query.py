@@ -935,7 +935,15 @@ class Query:
             term: {n for n in (*own[term], *phrase_groups.get(term, ())) if n not in qualifying}
             for term in terms
         }
-        self._topical = tuple(bool(topics[term]) for term in terms)
+        # A word that reaches a topic only as part of a phrase names it when no
+        # word of the query names it alone: in "koliko iznosi školarina"
+        # (how much is the tuition) "iznosi" (amounts to) is half of the
+        # lexicon's "iznos školarine", and a page on a board computer whose
+        # price "iznosi 100 kn" names no fee; "opening hours" keeps both words.
+        owned = {n for term in terms for n in own[term]}
+        self._topical = tuple(
+            any(n in own[term] or n not in owned for n in topics[term]) for term in terms
+        )
         # The topic most of the query asks about, when one stands out: the
         # one that the most term weight names by its own words. A word that
         # reaches a topic only as part of a phrase ("opening" in "opening

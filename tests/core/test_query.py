@@ -775,6 +775,11 @@ def test_topical_terms_are_the_ones_that_reach_a_topic() -> None:
     assert Query("transport discounts").topical == (True, False)
     assert Query("Wohnheim in Karlsruhe").topical == (True, False)
     assert Query("rowing regatta").topical == (False, False)
+    # A word that reaches a topic only in a phrase of the lexicon names it when
+    # no word names it alone: "iznosi" (amounts to) beside "školarina".
+    query = Query("koliko iznosi školarina")
+    assert query.terms == ("iznosi", "školarina") and query.topical == (False, True)
+    assert Query("opening hours").topical == (True, True)
 
 
 def test_qualifier_terms_are_the_specific_terms_of_no_topic() -> None:
