@@ -226,6 +226,15 @@ def _record(url: str, final: str, markdown: str = "", error: str | None = None) 
     )  # fmt: skip
 
 
+def _saturated(pages: tuple[PageRecord, ...]) -> CrawlResult:
+    """A crawl of ``pages`` for the query "q" that stopped saturated."""
+    return CrawlResult(
+        start_url=f"{ORIGIN}/", query="q", terms=("q",), stop_reason=StopReason.SATURATED,
+        pages=pages, attachments=(), coverage=0.0, evidence=(), skipped={}, failures={},
+        elapsed_s=0.0,
+    )  # fmt: skip
+
+
 def test_score_crawl_measures_recall_harvest_facts_and_efficiency() -> None:
     task = quality.Task(
         id="t", group="fixtures", query="q", start_url=f"{ORIGIN}/",
@@ -237,11 +246,7 @@ def test_score_crawl_measures_recall_harvest_facts_and_efficiency() -> None:
         _record(f"{ORIGIN}/r2", f"{ORIGIN}/r2", error="timeout"),  # a failed fetch finds nothing
         _record(f"{ORIGIN}/x", f"{ORIGIN}/x"),
     )
-    result = CrawlResult(
-        start_url=f"{ORIGIN}/", query="q", terms=("q",), stop_reason=StopReason.SATURATED,
-        pages=pages, attachments=(), coverage=0.0, evidence=(), skipped={}, failures={},
-        elapsed_s=0.0,
-    )  # fmt: skip
+    result = _saturated(pages)
     row = quality.score_crawl("pw_adaptive", task, result, oracle=3)
     assert (row.pages, row.found, row.relevant) == (4, 1, 2)
     assert row.harvest == pytest.approx(0.25) and row.recall == pytest.approx(0.5)
@@ -263,11 +268,7 @@ def test_a_fact_is_found_in_markdown_that_escapes_its_characters() -> None:
     pages = (
         _record(f"{ORIGIN}/r", f"{ORIGIN}/r", markdown="**2050mm\\*1000mm\nbed** see room\\_list"),
     )
-    result = CrawlResult(
-        start_url=f"{ORIGIN}/", query="q", terms=("q",), stop_reason=StopReason.SATURATED,
-        pages=pages, attachments=(), coverage=0.0, evidence=(), skipped={}, failures={},
-        elapsed_s=0.0,
-    )  # fmt: skip
+    result = _saturated(pages)
     row = quality.score_crawl("pw_adaptive", task, result, oracle=1)
     assert (row.facts_found, row.facts) == (2, 3)
 
