@@ -240,22 +240,34 @@
   // store a script draws a few links from: its links are read anyway).
   const PANE_MIN_CHARS = 80;
   const classSet = (el) => new Set((el.getAttribute("class") || "").split(/\s+/).filter(Boolean));
+  // Per parent, the tag and classes of its children shown as blocks with text:
+  // read once, so a long hidden list costs one pass, not one per item.
+  const shownChildren = new WeakMap();
+  const shownOf = (parent) => {
+    let shown = shownChildren.get(parent);
+    if (!shown) {
+      shown = [];
+      for (const child of parent.children) {
+        const st = getComputedStyle(child);
+        if (st.display !== "none" && !st.display.startsWith("inline") && st.visibility !== "hidden" &&
+            squash(child.textContent)) shown.push([child.tagName, classSet(child)]);
+      }
+      shownChildren.set(parent, shown);
+    }
+    return shown;
+  };
   const alternatePane = (el) => {
     const parent = el.parentElement;
     if (!parent || parent.childElementCount < 2) return false;
     if (squash(el.textContent).length < PANE_MIN_CHARS || linkList(el)) return false;
     const mine = classSet(el);
-    for (const other of parent.children) {
-      if (other === el || other.tagName !== el.tagName) continue;
-      const theirs = classSet(other);
+    for (const [tag, theirs] of shownOf(parent)) {
+      if (tag !== el.tagName) continue;
       let onlyMine = 0;
       let onlyTheirs = 0;
       for (const token of mine) if (!theirs.has(token)) onlyMine += 1;
       for (const token of theirs) if (!mine.has(token)) onlyTheirs += 1;
-      if (onlyMine > 1 || onlyTheirs > 1) continue;
-      const st = getComputedStyle(other);
-      if (st.display !== "none" && !st.display.startsWith("inline") && st.visibility !== "hidden" &&
-          squash(other.textContent)) return true;
+      if (onlyMine <= 1 && onlyTheirs <= 1) return true;
     }
     return false;
   };
