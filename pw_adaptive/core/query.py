@@ -412,15 +412,12 @@ def _words_pattern(variant: str, lang: str, *, singularize: bool) -> str:
             stem = stem_prefix(word, lang)
             # Combining marks survive NFKC only in scripts such as Devanagari;
             # elsewhere the plain class is enough, and a much smaller regex.
-            rest = _DEVANAGARI_LETTERS if script_of(word) == "devanagari" else _LETTERS
+            script = script_of(word)
+            rest = _DEVANAGARI_LETTERS if script == "devanagari" else _LETTERS
             tail = "*"
-            base = word.rstrip(_FINAL_VOWELS)
-            if (
-                lang in TRUNCATED_LANGUAGES
-                and script_of(word) != "hebrew"
-                and stem
-                and len(stem) < _SHORT_STEM <= len(base)
-            ):
+            truncated = lang in TRUNCATED_LANGUAGES
+            base = word.rstrip(_FINAL_VOWELS) if truncated and script != "hebrew" else ""
+            if stem and len(stem) < _SHORT_STEM <= len(base):
                 # A short word of a truncated language whose truncation is too
                 # short to stand: its case endings replace its final vowels
                 # ("оцінка": "оцінки", "оцінкою") or follow its consonant
@@ -436,7 +433,7 @@ def _words_pattern(variant: str, lang: str, *, singularize: bool) -> str:
                 # any in a language that chains suffixes ("bursları").
                 stem = word[: max(len(stem), len(word) - 2, min(len(word), _SHORT_STEM - 1))]
                 tail = "*" if lang in _AGGLUTINATIVE else "{0,2}"
-            elif lang in TRUNCATED_LANGUAGES:
+            elif truncated:
                 tail = f"{{0,{TRUNCATE_ENDING}}}"
             body = f"{re.escape(stem)}{rest}{tail}" if stem else re.escape(word)
             bare = _without_written_clitics(word, lang)
