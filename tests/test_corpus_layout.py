@@ -47,3 +47,34 @@ def test_a_build_that_needs_a_package_not_installed_fails_first_and_keeps_the_ol
         layout.lay_out(site, tmp_path / "mirror", tmp_path / "out")
     assert old.read_text() == "laid out before"
     assert layout.missing_tools({"name": "plain"}) == []
+
+
+def test_a_build_that_fails_leaves_no_folder_to_pass_for_a_laid_out_site(
+    tmp_path: Path,
+) -> None:
+    # upinfo-unica's build once failed on a machine without Jekyll and left
+    # an empty folder, which the quality benchmark served as the site (every
+    # task crawled one empty page) instead of skipping it.
+    src = tmp_path / "src"
+    _git("init", "-q", str(src))
+    (src / "page.md").write_text("# A page")
+    _git("-C", str(src), "add", "page.md")
+    _git("-C", str(src), "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one")
+    commit = subprocess.run(
+        ["git", "-C", str(src), "rev-parse", "HEAD"], check=True, capture_output=True, text=True
+    ).stdout.strip()
+    mirror = tmp_path / "mirror" / "owner+site"
+    mirror.mkdir(parents=True)
+    (mirror / "repo").symlink_to(src / ".git")
+    site = {
+        "name": "site",
+        "repo": "owner/site",
+        "commit": commit,
+        "build": {"commands": ['cp page.md "$OUT/"', "exit 3"]},
+    }
+    with pytest.raises(subprocess.CalledProcessError):
+        layout.lay_out(site, tmp_path / "mirror", tmp_path / "out")
+    assert not (tmp_path / "out" / "site").exists()
+    site["build"] = {"commands": ['cp page.md "$OUT/"']}
+    assert "laid out 1 files" in layout.lay_out(site, tmp_path / "mirror", tmp_path / "out")
+    assert (tmp_path / "out" / "site" / "page.md").read_text() == "# A page"

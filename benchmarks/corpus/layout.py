@@ -16,7 +16,8 @@ Exit 0 when every site asked for is laid out (or shared), 1 when some could not
 be: their snapshot is missing (the message says which repository to fetch), a
 Debian package or npm that their build needs is not installed (the message
 says what to install; checked before anything is extracted, so a site laid
-out before stays as it was), or their build failed.
+out before stays as it was), or their build failed (its folder is removed:
+the benchmarks then skip the site instead of serving half a build).
 """
 
 from __future__ import annotations
@@ -149,13 +150,19 @@ def lay_out(site: dict[str, object], mirror: Path, out: Path, *, force: bool = F
         files, missing = _extract_blobs(source, commit, subdir, tree)
         if isinstance(build, dict):
             root.mkdir(parents=True, exist_ok=True)
-            for command in build.get("commands", []):
-                subprocess.run(
-                    ["bash", "-euo", "pipefail", "-c", str(command)],
-                    cwd=tree,
-                    check=True,
-                    env={**os.environ, "OUT": str(root)},
-                )
+            try:
+                for command in build.get("commands", []):
+                    subprocess.run(
+                        ["bash", "-euo", "pipefail", "-c", str(command)],
+                        cwd=tree,
+                        check=True,
+                        env={**os.environ, "OUT": str(root)},
+                    )
+            except (subprocess.CalledProcessError, OSError):
+                # A half-built folder would pass for a laid-out site (the
+                # benchmarks serve what is there): leave none.
+                shutil.rmtree(target, ignore_errors=True)
+                raise
     stamp.write_text(commit + "\n")
     note = f", {len(missing)} files absent from the snapshot" if missing else ""
     built = ", built" if build else ""
