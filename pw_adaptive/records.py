@@ -21,6 +21,7 @@ from pw_adaptive.core.relevance import (
     SIBLINGS_MIN,
     route_or_path,
     site_wide_terms,
+    words_few_of_the_marked_name,
     words_only_the_best_names,
 )
 from pw_adaptive.core.urls import canonicalize_url, url_host
@@ -219,6 +220,10 @@ def final_relevant(pages: Sequence[PageRecord], qualifiers: Sequence[int] = ()) 
         marked = [p for p in marked if not p.named or set(p.named) - wide]
     top = max(observed, key=lambda p: p.relevance)
     own = words_only_the_best_names([p.named for p in observed], top.named, qualifiers)
+    if not own:
+        own = words_few_of_the_marked_name(
+            [p.named for p in observed], [p.named for p in marked], top.named, qualifiers
+        )
     if own and top.relevant and len(marked) >= SIBLINGS_MIN + 1:
         marked = [p for p in marked if set(p.named) & own]
     best = top.relevance

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from pw_adaptive.core.relevance import FINAL_SHARE_OF_BEST, NARROW_SHARE_OF_BEST, SIBLINGS_MIN
+from pw_adaptive.core.relevance import (
+    FAMILY_MIN,
+    FAMILY_RARE_SHARE,
+    FINAL_SHARE_OF_BEST,
+    NARROW_SHARE_OF_BEST,
+    SIBLINGS_MIN,
+)
 from pw_adaptive.records import CrawlResult, PageRecord, final_relevant
 
 SITE = "https://u.edu"
@@ -186,3 +192,32 @@ def test_with_no_topic_the_word_only_the_best_page_names_tells_the_answer() -> N
     pair.append(record("/courses/c0.html", 0.4, named=(0, 2, 3, 4)))
     assert paths(final_relevant(pair, qualifiers)) == ["/courses/os.html", "/courses/c0.html"]
     assert SIBLINGS_MIN == 2
+
+
+def test_with_no_topic_a_word_few_of_the_marked_pages_name_tells_the_answer() -> None:
+    # svuit-mmtt: the operating systems course's name is on the exam notices
+    # (observed, not marked) and on one other course's page (a prerequisite),
+    # so no word is the best page's alone; of the eleven marked course pages,
+    # two name it: those two are kept, their nine siblings left out.
+    qualifiers = (0, 1, 2, 3, 4)
+    siblings = [record(f"/courses/c{i}.html", 0.4, named=(0, 2, 3, 4)) for i in range(1, 10)]
+    pages = [
+        *_course_guide(best_names=(0, 1, 2, 3, 4))[:3],
+        record("/courses/c0.html", 0.4, named=(0, 1, 2, 3, 4)),
+        *siblings,
+        record("/notices/final-exams.html", 0.33, relevant=False, named=(0, 1, 2, 3)),
+    ]
+    assert paths(final_relevant(pages, qualifiers)) == ["/courses/os.html", "/courses/c0.html"]
+    assert FAMILY_RARE_SHARE * 11 > 2 > FAMILY_RARE_SHARE * 7
+    # Two of seven or of eight marked pages is not fewer than a quarter:
+    # all stay.
+    assert len(final_relevant(pages[:9] + pages[-1:], qualifiers)) == 7
+    assert len(final_relevant(pages[:10] + pages[-1:], qualifiers)) == 8
+    # With a topic of the lexicon among the words, all stay too.
+    assert len(final_relevant(pages, (0, 1, 2, 4))) == 11
+    # Below FAMILY_MIN marked pages, a word that only the best page of them
+    # names is not enough (the answer may be the second best).
+    small = [*pages[:3], siblings[0], siblings[1], pages[-1]]
+    small += [record(f"/other/o{i}.html", 0.1, relevant=False) for i in range(4)]
+    assert FAMILY_MIN == 4
+    assert len(final_relevant(small, qualifiers)) == 3

@@ -59,6 +59,8 @@ __all__ = [
     "BODY_WEIGHT",
     "CALENDAR_WEIGHT",
     "EVIDENCE_RELEVANCE",
+    "FAMILY_MIN",
+    "FAMILY_RARE_SHARE",
     "FOCUS_MENTIONS",
     "HEADING_WEIGHT",
     "HUB_LINK_SHARE",
@@ -85,6 +87,7 @@ __all__ = [
     "site_wide_terms",
     "strip_link_targets",
     "url_words",
+    "words_few_of_the_marked_name",
     "words_only_the_best_names",
 ]
 
@@ -538,6 +541,51 @@ def words_only_the_best_names(
     if not set(pages) <= set(qualifiers):
         return frozenset()
     return frozenset(term for term in best if pages[term] == 1)
+
+
+FAMILY_MIN: Final = 4
+"""Marked pages from which a crawl's marked pages count as a family whose
+members the word few of them name tells apart
+(:func:`words_few_of_the_marked_name`)."""
+
+FAMILY_RARE_SHARE: Final = 0.25
+"""A word of the best page that fewer than this share of the marked pages
+name is the answer's own (:func:`words_few_of_the_marked_name`). At a
+quarter inclusive, a reworded question on upinfo-unica ("is the internship
+compulsory in the computer science master?") lost a right mark: 2 of its 8
+marked pages said "compulsory", and the programme's internship page, which
+does not, was left out."""
+
+
+def words_few_of_the_marked_name(
+    named: Sequence[Collection[int]],
+    marked: Sequence[Collection[int]],
+    best: Collection[int],
+    qualifiers: Collection[int],
+) -> frozenset[int]:
+    """The words of the query that the best page names and fewer than
+    :data:`FAMILY_RARE_SHARE` of the crawl's marked pages name, when at least
+    :data:`FAMILY_MIN` pages are marked and, as for
+    :func:`words_only_the_best_names`, the query names no topic of the
+    lexicon that a page names.
+
+    ``named`` holds the terms each observed page names, ``marked`` those of
+    the pages marked relevant (the best page's among them when it is marked),
+    ``best`` the best page's. :func:`words_only_the_best_names` asks for a
+    word that no other observed page names; a page off the answer may still
+    name it in passing (a course list, an exam timetable naming every
+    course), and then the marked siblings all stay: 22 course pages of one
+    template marked for a question on the operating systems course's exam,
+    whose name 5 of 37 observed pages named (svuit-mmtt). Among the marked
+    pages, a family of siblings shares the question's generic words; the
+    words few of them name are the answer's own.
+    """
+    if len(named) < SITE_WIDE_MIN_PAGES or len(marked) < FAMILY_MIN:
+        return frozenset()
+    if not {term for terms in named for term in terms} <= set(qualifiers):
+        return frozenset()
+    pages = Counter(term for terms in marked for term in set(terms))
+    return frozenset(term for term in best if pages[term] < FAMILY_RARE_SHARE * len(marked))
 
 
 def relevance(
