@@ -74,8 +74,9 @@ def fold(text: str) -> str:
 @functools.cache
 def _unmark_table() -> dict[int, str | None]:
     """str.translate table: folded Latin letters with diacritics -> their base
-    letter ("á" -> "a", "ł" -> "l"), Cyrillic "ё" -> "е", and combining
-    diacritical marks left over after NFKC (Turkish "i̇") dropped."""
+    letter ("á" -> "a", "ł" -> "l"), Cyrillic "ё" -> "е", Greek vowels with
+    an accent or a diaeresis -> the bare vowel ("ό" -> "ο", "ϊ" -> "ι"), and
+    combining diacritical marks left over after NFKC (Turkish "i̇") dropped."""
     table: dict[int, str | None] = {}
     for code in (*range(0xC0, 0x250), *range(0x1E00, 0x1F00)):
         char = chr(code)
@@ -86,6 +87,16 @@ def _unmark_table() -> dict[int, str | None]:
             table[code] = base
     table.update({ord(a): b for a, b in (("ł", "l"), ("ø", "o"), ("đ", "d"), ("ı", "i"))})
     table[ord("ё")] = "е"
+    # Greek: the accent (tonos) moves as a word inflects ("ταυτότητα",
+    # "ταυτοτήτων"), capitals drop it ("ΕΥΔΟΞΟΣ" for "Εύδοξος"), and the
+    # stop-word list writes its words without it ("ακομα").
+    for code in (*range(0x0370, 0x0400), *range(0x1F00, 0x2000)):
+        char = chr(code)
+        if unicodedata.normalize("NFKC", char.casefold()) != char:
+            continue  # not a form that fold() leaves ("ΐ" is one, its capital none)
+        base = _base(char)
+        if base != char and "\u0370" <= base < "\u0400" and base.isalpha():
+            table[code] = base
     table.update(dict.fromkeys(range(0x0300, 0x0370)))
     return table
 
@@ -97,7 +108,9 @@ def unmark(text: str) -> str:
     its accent finds "Matrícula", and "władze" finds "wladze" in a URL.
     Unlike :func:`fold` it is not applied to words before they are stemmed:
     Snowball stemmers read the marks ("alimentação" -> "aliment"). Other
-    scripts are left alone, except Russian "ё", commonly written "е"."""
+    scripts are left alone, except Russian "ё", commonly written "е", and
+    Greek's accents, which move as a word inflects ("ταυτότητα",
+    "ταυτοτήτων") and which capitals leave out ("ΕΥΔΟΞΟΣ")."""
     if text.isascii():
         return text
     return text.translate(_unmark_table())
