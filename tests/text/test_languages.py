@@ -573,6 +573,24 @@ def test_transport_topic_bridges_languages(query: str, text: str) -> None:
     assert Query(query).hit_mask(text) != 0
 
 
+@pytest.mark.parametrize(
+    ("query", "text"),
+    [
+        pytest.param("φοιτητική εστία", "Student housing", id="el-to-en"),
+        pytest.param("student housing", "ΦΟΙΤΗΤΙΚΕΣ ΕΣΤΙΕΣ", id="en-to-el"),
+        pytest.param("πότε είναι η εξεταστική;", "Экзамены", id="el-to-ru"),
+        pytest.param("χάθηκε η ακαδημαϊκή ταυτότητα", "student ID card", id="el-id-card"),
+    ],
+)
+def test_greek_topics_bridge_languages(query: str, text: str) -> None:
+    assert Query(query).hit_mask(text) != 0
+
+
+def test_greek_housing_leaves_out_the_restaurant() -> None:
+    # Bare "εστία" would stem to a prefix of "εστιατόριο" (restaurant).
+    assert Query("φοιτητική εστία").hit_mask("Το εστιατόριο της σχολής") == 0
+
+
 def test_transport_topic_leaves_out_jiaotong_university() -> None:
     # 交通 alone is in 上海交通大学, a university's name.
     assert Query("public transport").hit_mask("上海交通大学") == 0
