@@ -204,7 +204,11 @@ def final_relevant(pages: Sequence[PageRecord], qualifiers: Sequence[int] = ()) 
     among a course guide's pages), a marked page without such a word is left
     out too, when at least ``SIBLINGS_MIN`` marked pages lack it (one other
     page is no template's family: the supermarket's own page beside the
-    campus services' page that alone says when it opens). A pure function of
+    campus services' page that alone says when it opens). When no word is
+    the best page's alone, a word of it that fewer than a quarter of at
+    least four marked pages name does the same
+    (``relevance.words_few_of_the_marked_name``: an exam notice that names
+    every course names the answer's course too). A pure function of
     the records and the query's qualifier terms: a crawl read back from its
     JSON Lines output is judged the same way."""
     observed = [p for p in pages if p.note is None and p.error is None]
