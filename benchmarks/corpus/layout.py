@@ -16,8 +16,9 @@ Exit 0 when every site asked for is laid out (or shared), 1 when some could not
 be: their snapshot is missing (the message says which repository to fetch), a
 Debian package or npm that their build needs is not installed (the message
 says what to install; checked before anything is extracted, so a site laid
-out before stays as it was), or their build failed (its folder is removed:
-the benchmarks then skip the site instead of serving half a build).
+out before stays as it was), or their extraction or build failed (its
+folder is removed: the benchmarks then skip the site instead of serving
+half of it).
 """
 
 from __future__ import annotations
@@ -144,13 +145,13 @@ def lay_out(site: dict[str, object], mirror: Path, out: Path, *, force: bool = F
         shutil.rmtree(target)
     root = target / base_path if base_path else target
     build = site.get("build")
-    with tempfile.TemporaryDirectory(prefix=f"layout-{name}-") as tmp:
-        tree = Path(tmp) / "src" if build else root
-        tree.mkdir(parents=True)
-        files, missing = _extract_blobs(source, commit, subdir, tree)
-        if isinstance(build, dict):
-            root.mkdir(parents=True, exist_ok=True)
-            try:
+    try:
+        with tempfile.TemporaryDirectory(prefix=f"layout-{name}-") as tmp:
+            tree = Path(tmp) / "src" if build else root
+            tree.mkdir(parents=True)
+            files, missing = _extract_blobs(source, commit, subdir, tree)
+            if isinstance(build, dict):
+                root.mkdir(parents=True, exist_ok=True)
                 for command in build.get("commands", []):
                     subprocess.run(
                         ["bash", "-euo", "pipefail", "-c", str(command)],
@@ -158,11 +159,11 @@ def lay_out(site: dict[str, object], mirror: Path, out: Path, *, force: bool = F
                         check=True,
                         env={**os.environ, "OUT": str(root)},
                     )
-            except (subprocess.CalledProcessError, OSError):
-                # A half-built folder would pass for a laid-out site (the
-                # benchmarks serve what is there): leave none.
-                shutil.rmtree(target, ignore_errors=True)
-                raise
+    except (subprocess.CalledProcessError, OSError):
+        # A half-extracted or half-built folder would pass for a laid-out
+        # site (the benchmarks serve what is there): leave none.
+        shutil.rmtree(target, ignore_errors=True)
+        raise
     stamp.write_text(commit + "\n")
     note = f", {len(missing)} files absent from the snapshot" if missing else ""
     built = ", built" if build else ""
