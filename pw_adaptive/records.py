@@ -215,19 +215,16 @@ def final_relevant(pages: Sequence[PageRecord], qualifiers: Sequence[int] = ()) 
     marked = [p for p in observed if p.relevant]
     if not marked:
         return []
-    wide = site_wide_terms(
-        [p.named for p in observed], [p.named for p in observed if not p.relevant], qualifiers
-    )
+    named = [p.named for p in observed]
+    wide = site_wide_terms(named, [p.named for p in observed if not p.relevant], qualifiers)
     # Only when some marked page names a word that is not site-wide: the
     # answer is then told apart by it, and never emptied by this rule alone.
     if wide and any(set(p.named) - wide for p in marked):
         marked = [p for p in marked if not p.named or set(p.named) - wide]
     top = max(observed, key=lambda p: p.relevance)
-    own = words_only_the_best_names([p.named for p in observed], top.named, qualifiers)
-    if not own:
-        own = words_few_of_the_marked_name(
-            [p.named for p in observed], [p.named for p in marked], top.named, qualifiers
-        )
+    own = words_only_the_best_names(named, top.named, qualifiers) or words_few_of_the_marked_name(
+        named, [p.named for p in marked], top.named, qualifiers
+    )
     if own and top.relevant and len(marked) >= SIBLINGS_MIN + 1:
         marked = [p for p in marked if set(p.named) & own]
     best = top.relevance

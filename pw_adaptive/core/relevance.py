@@ -535,12 +535,20 @@ def words_only_the_best_names(
     course's name, "socket", "SRT"), and a marked page without it is a
     sibling: :func:`pw_adaptive.records.final_relevant` leaves it out.
     """
-    if len(named) < SITE_WIDE_MIN_PAGES:
+    if not _no_topic_named(named, qualifiers):
         return frozenset()
     pages = Counter(term for terms in named for term in set(terms))
-    if not set(pages) <= set(qualifiers):
-        return frozenset()
     return frozenset(term for term in best if pages[term] == 1)
+
+
+def _no_topic_named(named: Sequence[Collection[int]], qualifiers: Collection[int]) -> bool:
+    """Whether ``named`` (the terms each observed page names) holds enough
+    pages (:data:`SITE_WIDE_MIN_PAGES`) and only ``qualifiers`` among them:
+    the query names no topic of the lexicon, or no page names one. The
+    ground both sibling rules stand on."""
+    if len(named) < SITE_WIDE_MIN_PAGES:
+        return False
+    return {term for terms in named for term in terms} <= set(qualifiers)
 
 
 FAMILY_MIN: Final = 4
@@ -580,9 +588,7 @@ def words_few_of_the_marked_name(
     pages, a family of siblings shares the question's generic words; the
     words few of them name are the answer's own.
     """
-    if len(named) < SITE_WIDE_MIN_PAGES or len(marked) < FAMILY_MIN:
-        return frozenset()
-    if not {term for terms in named for term in terms} <= set(qualifiers):
+    if len(marked) < FAMILY_MIN or not _no_topic_named(named, qualifiers):
         return frozenset()
     pages = Counter(term for terms in marked for term in set(terms))
     return frozenset(term for term in best if pages[term] < FAMILY_RARE_SHARE * len(marked))
