@@ -44,6 +44,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import errno
 import functools
 import json
 import os
@@ -766,10 +767,13 @@ def save_cache(cache: RenderCache, path: Path) -> None:
     part.replace(path)
 
 
-REAL_PORTS: Final = (20000, 20000)
-"""First port and number of ports of the real sites (20000-39999)."""
-FIXTURE_PORTS: Final = (40000, 10000)
-"""First port and number of ports of the fixture portals (40000-49999)."""
+# Both ranges lie below Linux's default range of ephemeral ports (32768-60999):
+# there, any program's outgoing connection (the browser's, a test's) can hold
+# the port a site needs, and a run failed to bind one that way.
+REAL_PORTS: Final = (20000, 10000)
+"""First port and number of ports of the real sites (20000-29999)."""
+FIXTURE_PORTS: Final = (30000, 2700)
+"""First port and number of ports of the fixture portals (30000-32699)."""
 
 
 def site_port(name: str, taken: set[int], ports: tuple[int, int] = REAL_PORTS) -> int:
@@ -789,6 +793,23 @@ def site_port(name: str, taken: set[int], ports: tuple[int, int] = REAL_PORTS) -
 def fixture_port(name: str, taken: set[int]) -> int:
     """The port of fixture portal ``name`` (:data:`FIXTURE_PORTS`)."""
     return site_port(name, taken, FIXTURE_PORTS)
+
+
+def serve_on_own_port(
+    stack: contextlib.ExitStack, server: contextlib.AbstractContextManager[Any], what: str
+) -> Any:
+    """Enter ``server`` (a site on its own port) on ``stack``; a port another
+    program holds ends the run with a message that names it, not a traceback."""
+    try:
+        return stack.enter_context(server)
+    except OSError as exc:
+        if exc.errno != errno.EADDRINUSE:
+            raise
+        raise SystemExit(
+            f"cannot serve {what}: its port is taken by another program (each site"
+            " has a port of its own, the same in every run, so that a saved"
+            " --render-cache matches it); stop that program and run again"
+        ) from exc
 
 
 async def run_all(
@@ -1315,14 +1336,19 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 if root not in served:
                     port = site_port(labels["site"], ports)
-                    served[root] = stack.enter_context(serve_directory(root, port))
+                    served[root] = serve_on_own_port(
+                        stack, serve_directory(root, port), f"{labels['site']} on port {port}"
+                    )
                 tasks += label_tasks(labels, served[root], args.request, reworded)
         if not args.no_fixtures:
             # A port of its own per portal too, apart from the real sites':
             # on free ports, a saved render cache replayed one portal's pages
             # to another that a later run got the same port for.
-            sites = stack.enter_context(
-                serve_portals(args.portal, port_of=lambda name: fixture_port(name, ports))
+            first, count = FIXTURE_PORTS
+            sites = serve_on_own_port(
+                stack,
+                serve_portals(args.portal, port_of=lambda name: fixture_port(name, ports)),
+                f"the fixture portals on ports {first}-{first + count - 1}",
             )
             tasks += fixture_tasks(sites)
         if args.task:

@@ -713,6 +713,32 @@ def test_a_client_that_hangs_up_mid_file_is_no_error(
     assert "Traceback" not in capsys.readouterr().err
 
 
+def test_a_site_port_another_program_holds_ends_the_run_with_a_message(tmp_path: Path) -> None:
+    import contextlib
+    import socket
+
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        with contextlib.ExitStack() as stack, pytest.raises(SystemExit) as stopped:
+            quality.serve_on_own_port(
+                stack, quality.serve_directory(tmp_path, port), f"site-x on port {port}"
+            )
+    assert f"cannot serve site-x on port {port}: its port is taken" in str(stopped.value)
+
+
+def test_the_sites_ports_lie_below_the_ephemeral_ports() -> None:
+    # Linux hands out 32768-60999 to outgoing connections: a site's port there
+    # can be held by the browser's own connection when the run starts.
+    for first, count in (quality.REAL_PORTS, quality.FIXTURE_PORTS):
+        assert first >= 1024
+        assert first + count <= 32768
+    real = range(quality.REAL_PORTS[0], sum(quality.REAL_PORTS))
+    fixture = range(quality.FIXTURE_PORTS[0], sum(quality.FIXTURE_PORTS))
+    assert not set(real) & set(fixture)
+
+
 def test_each_fixture_portal_has_a_port_of_its_own_in_every_run() -> None:
     # A saved render cache is keyed by URL: on free ports, a later run could
     # get a port another portal had and replay that portal's pages.
@@ -722,7 +748,7 @@ def test_each_fixture_portal_has_a_port_of_its_own_in_every_run() -> None:
     first: set[int] = set()
     ports = {name: quality.fixture_port(name, first) for name in names}
     assert len(set(ports.values())) == len(names)
-    assert all(40000 <= port < 50000 for port in ports.values())
+    assert all(30000 <= port < 32700 for port in ports.values())
     again: set[int] = set()
     assert {name: quality.fixture_port(name, again) for name in names} == ports
     # A port already taken (here by a real site) moves the portal to the next.
