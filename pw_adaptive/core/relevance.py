@@ -349,6 +349,7 @@ def assess(
     headings: Sequence[str] = (),
     url: str = "",
     hits: TextHits | None = None,
+    home: bool = False,
 ) -> Assessment:
     """Score a page for ``query`` and judge whether it is about it.
 
@@ -365,7 +366,9 @@ def assess(
     (:data:`LISTING_HEADINGS`), and it is not the site's home page
     (:func:`~pw_adaptive.core.urls.is_home_page`: an overview of every topic;
     on the real corpus, 157 tasks, the crawl had marked nine home pages
-    relevant, and hand labels call all nine irrelevant); and, when the query
+    relevant, and hand labels call all nine irrelevant; ``home`` says the
+    caller knows the page for a home page another way: the start of a site
+    published under a base path); and, when the query
     names a topic of the lexicon, the page names one of the topic's words or
     more than :data:`QUALIFIERS_SHARE` of the specific terms (a page on
     engineering alone is not about "engineering scholarships": on the real
@@ -465,6 +468,7 @@ def assess(
         and not other_level
         and _link_share(markdown) <= HUB_LINK_SHARE
         and not _is_listing(markdown, url)
+        and not home
         and not (url and is_home_page(url))
         and _has_text(body)
     )

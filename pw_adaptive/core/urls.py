@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
+from collections.abc import Iterable
 from typing import Final
 from urllib.parse import quote, unquote, urljoin, urlsplit
 
@@ -42,6 +43,7 @@ __all__ = [
     "host_of_canonical",
     "is_home_page",
     "is_route_fragment",
+    "is_subtree_root",
     "language_prefix",
     "path_extension",
     "url_host",
@@ -500,6 +502,33 @@ def language_prefix(url: str) -> str | None:
 
 # Names a server answers a folder with: "/en/index.html" is the page "/en/".
 _INDEX_FILES: Final = frozenset({"index.html", "index.htm", "index.php", "default.aspx"})
+
+
+def is_subtree_root(url: str, links: Iterable[str], *, min_links: int = 3) -> bool:
+    """True when ``url`` is a folder (its path ends with "/", no route) whose
+    links on its own site all lead into that folder, at least ``min_links``
+    of them: the home page of a site published under a base path
+    (``/guide/`` of a GitHub Pages project site links only ``/guide/...``).
+    A section's index links the rest of its site too (its menu, the
+    breadcrumb home); ``/`` is left to :func:`is_home_page`."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return False
+    if parts.fragment or not parts.path.endswith("/") or parts.path == "/":
+        return False
+    inside = 0
+    for link in links:
+        try:
+            target = urlsplit(link)
+        except ValueError:
+            continue
+        if target.netloc != parts.netloc or target.path == parts.path:
+            continue
+        if not target.path.startswith(parts.path):
+            return False
+        inside += 1
+    return inside >= min_links
 
 
 def is_home_page(url: str) -> bool:

@@ -38,7 +38,7 @@ from pw_adaptive.core.relevance import MIN_RELEVANCE, about_enough, assess, scan
 from pw_adaptive.core.scoring import AnchorScorer, LinkScorer
 from pw_adaptive.core.sections import mask_section_words, section_terms
 from pw_adaptive.core.stopper import StopReason
-from pw_adaptive.core.urls import canonicalize_url, url_host
+from pw_adaptive.core.urls import canonicalize_url, is_subtree_root, url_host
 from pw_adaptive.core.variants import (
     route_anchor,
     shared_page_rule,
@@ -331,6 +331,9 @@ class PageProcessor:
             headings=page.headings,
             url=final,
             hits=hits,
+            # The start page of a site under a base path is its home page
+            # when its links never leave the folder.
+            home=entry.depth == 0 and is_subtree_root(final, (link.url for link in page.links)),
         )
         score = verdict.relevance
         # The page's own links are queued before the stopper judges the page:

@@ -556,6 +556,9 @@ def test_a_site_s_home_page_is_never_about_the_query() -> None:
     assert home.relevance == page.relevance
     spa = assess(query, markdown=ACCOMMODATION_PAGE, url="https://u.edu/#/housing")
     assert spa.about
+    # The home of a site under a base path, known to the caller (a subtree root).
+    base = assess(query, markdown=ACCOMMODATION_PAGE, url="https://u.io/guide/", home=True)
+    assert not base.about and base.relevance == page.relevance
 
 
 def test_a_question_asking_when_is_answered_by_the_calendar_that_names_its_subject() -> None:

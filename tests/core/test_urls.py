@@ -13,6 +13,7 @@ from pw_adaptive.core.urls import (
     host_of_canonical,
     is_home_page,
     is_route_fragment,
+    is_subtree_root,
     url_host,
 )
 
@@ -426,3 +427,30 @@ def test_host_of_canonical_is_the_text_between_scheme_and_path(url: str, host: s
 )
 def test_a_home_page_is_a_site_root_or_a_language_root(url: str, home: bool) -> None:
     assert is_home_page(url) is home
+
+
+@pytest.mark.parametrize(
+    ("url", "links", "root"),
+    [
+        # A GitHub Pages project site: every link of its start stays in /guide/.
+        ("https://u.io/guide/", ["/guide/a.html", "/guide/b/", "/guide/b/c.html"], True),
+        # Links to other sites do not count; the page's own URL neither.
+        (
+            "https://u.io/guide/",
+            ["/guide/", "/guide/a", "/guide/b", "/guide/c", "https://x.org/"],
+            True,
+        ),
+        # A section's index links the rest of its site (its menu, "home").
+        ("https://u.edu/admissions/", ["/admissions/a", "/admissions/b", "/fees/", "/"], False),
+        # Too few links to tell; not a folder; a route; the site root.
+        ("https://u.io/guide/", ["/guide/a", "/guide/b"], False),
+        ("https://u.io/guide/intro.html", ["/guide/a", "/guide/b", "/guide/c"], False),
+        ("https://u.io/guide/#/fees", ["/guide/a", "/guide/b", "/guide/c"], False),
+        ("https://u.io/", ["/a", "/b", "/c"], False),
+    ],
+)
+def test_a_subtree_root_is_a_folder_whose_links_all_stay_inside_it(
+    url: str, links: list[str], root: bool
+) -> None:
+    absolute = [link if "://" in link else "https://" + url.split("/")[2] + link for link in links]
+    assert is_subtree_root(url, absolute) is root

@@ -788,3 +788,32 @@ def test_a_crawl_tells_its_stopper_which_query_terms_name_the_topic() -> None:
     generic = Query("student dormitory")
     assert generic.term_weights[0] < 1.0
     assert new_run(SITE + "/", generic, settings).adaptive.topics == (1,)
+
+
+def _project_site(url: str) -> RenderedPage:
+    """A student guide published under /guide/ (a GitHub Pages project site):
+    its start page sums up every topic, housing included, and links only
+    pages of /guide/; the housing page is the answer."""
+    path = url.removeprefix(SITE)
+    menu = [("/guide/housing/", "Housing"), ("/guide/fees/", "Fees"), ("/guide/clubs/", "Clubs")]
+    text = {
+        "/guide/": "# Student guide\n\nStudent housing: halls and rooms, housing prices "
+        "and housing contracts.\n\nFees and clubs.",
+        "/guide/housing/": "# Housing\n\nStudent housing in halls: housing prices, rooms "
+        "and housing contracts for students.",
+    }.get(path, "Nothing here.")
+    links = [Link(SITE + p, text=t, region=Region.NAV) for p, t in menu]
+    return make_page(url, title=path, markdown=text, links=links)
+
+
+def test_the_start_of_a_site_under_a_base_path_is_its_home_page_and_no_answer() -> None:
+    settings = CrawlSettings(
+        concurrency=1, respect_robots=False, probe_soft_404=False, adaptive_stop=False,
+        max_pages=4,
+    )  # fmt: skip
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_project_site))
+    result = asyncio.run(crawler.run(SITE + "/guide/", "student housing"))
+    start = result.pages[0]
+    assert start.url == SITE + "/guide/" and start.relevance >= 0.15
+    assert not start.relevant
+    assert [p.url.removeprefix(SITE) for p in result.relevant_pages()] == ["/guide/housing/"]
