@@ -807,12 +807,7 @@ def _project_site(url: str) -> RenderedPage:
 
 
 def test_the_start_of_a_site_under_a_base_path_is_its_home_page_and_no_answer() -> None:
-    settings = CrawlSettings(
-        concurrency=1, respect_robots=False, probe_soft_404=False, adaptive_stop=False,
-        max_pages=4,
-    )  # fmt: skip
-    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_project_site))
-    result = asyncio.run(crawler.run(SITE + "/guide/", "student housing"))
+    result = _walk(FakeRenderer(_project_site), SITE + "/guide/", "student housing", 4)
     start = result.pages[0]
     assert start.url == SITE + "/guide/" and start.relevance >= 0.15
     assert not start.relevant
