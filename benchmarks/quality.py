@@ -57,7 +57,7 @@ import threading
 import time
 import zlib
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -795,6 +795,33 @@ def fixture_port(name: str, taken: set[int]) -> int:
     return site_port(name, taken, FIXTURE_PORTS)
 
 
+def real_sites_to_serve(
+    label_sets: Iterable[dict[str, Any]], taken: set[int], task_ids: Iterable[str] | None = None
+) -> list[tuple[dict[str, Any], int]]:
+    """The label sets to serve, each with its site's port (:func:`site_port`):
+    those laid out, and with ``task_ids`` only those that hold one of them. A
+    site not laid out is skipped with a line on stderr. Every laid-out site
+    takes its port, served or not, so that a site's port is the same
+    whichever tasks a run picks (two runs of other sites' tasks can then run
+    side by side; the render cache matches either way)."""
+    wanted = set(task_ids or ())
+    port_of: dict[Path, int] = {}
+    chosen = []
+    for labels in label_sets:
+        root = labels["root_path"]
+        if not root.is_dir():
+            print(f"skipping {labels['file']}: {root} is not laid out"
+                  f" (benchmarks/corpus/layout.py; {REAL_SITES_ENV})",
+                  file=sys.stderr)  # fmt: skip
+            continue
+        if root not in port_of:
+            port_of[root] = site_port(labels["site"], taken)
+        if wanted and not any(task["id"] in wanted for task in labels["tasks"]):
+            continue
+        chosen.append((labels, port_of[root]))
+    return chosen
+
+
 def serve_on_own_port(
     stack: contextlib.ExitStack, server: contextlib.AbstractContextManager[Any], what: str
 ) -> Any:
@@ -1292,7 +1319,11 @@ def main(argv: list[str] | None = None) -> int:
         help="keep renders in this file between runs (development: judgement changes"
         " replay in seconds; delete it after a renderer change)",
     )
-    parser.add_argument("--task", action="append", help="only these task ids (repeatable)")
+    parser.add_argument(
+        "--task",
+        action="append",
+        help="only these task ids (repeatable); only their sites are served",
+    )
     parser.add_argument("--budget", type=int, default=100)
     parser.add_argument("--renders", type=int, default=4, help="live renders at once")
     parser.add_argument("--tasks-at-once", type=int, default=4)
@@ -1327,15 +1358,9 @@ def main(argv: list[str] | None = None) -> int:
         served: dict[Path, str] = {}
         ports: set[int] = set()
         if not args.no_real:
-            for labels in label_sets():
+            for labels, port in real_sites_to_serve(label_sets(), ports, args.task):
                 root = labels["root_path"]
-                if not root.is_dir():
-                    print(f"skipping {labels['file']}: {root} is not laid out"
-                          f" (benchmarks/corpus/layout.py; {REAL_SITES_ENV})",
-                          file=sys.stderr)  # fmt: skip
-                    continue
                 if root not in served:
-                    port = site_port(labels["site"], ports)
                     served[root] = serve_on_own_port(
                         stack, serve_directory(root, port), f"{labels['site']} on port {port}"
                     )

@@ -11,6 +11,7 @@ import re
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -757,3 +758,35 @@ def test_each_fixture_portal_has_a_port_of_its_own_in_every_run() -> None:
         assert [sites.url(n) for n in names[:2]] == [
             f"http://127.0.0.1:{ports[n]}" for n in names[:2]
         ]
+
+
+def test_a_run_of_some_tasks_serves_their_sites_only_on_the_ports_of_a_full_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Two label sets of one site (its English and Arabic tasks), another
+    # site, and a site not laid out.
+    for name in ("alpha", "beta"):
+        (tmp_path / name).mkdir()
+
+    def labels(site: str, file: str, ids: list[str]) -> dict[str, Any]:
+        return {"site": site, "file": file, "root_path": tmp_path / site,
+                "tasks": [{"id": i} for i in ids]}  # fmt: skip
+
+    sets = [
+        labels("alpha", "alpha.json", ["a1", "a2"]),
+        labels("alpha", "alpha-ar.json", ["a3"]),
+        labels("gamma", "gamma.json", ["g1"]),
+        labels("beta", "beta.json", ["b1"]),
+    ]
+    full = quality.real_sites_to_serve(sets, set())
+    assert [(s["file"], port) for s, port in full] == [
+        ("alpha.json", quality.site_port("alpha", set())),
+        ("alpha-ar.json", quality.site_port("alpha", set())),
+        ("beta.json", full[2][1]),
+    ]
+    assert "gamma.json" in capsys.readouterr().err
+    some = quality.real_sites_to_serve(sets, set(), ["a3", "b1"])
+    assert [(s["file"], port) for s, port in some] == [
+        ("alpha-ar.json", full[0][1]),
+        ("beta.json", full[2][1]),
+    ]
