@@ -31,7 +31,9 @@ page), its others are not clicked. Toggles
 links) are no candidates (``extract.js``): the links they reveal are in the
 DOM already. The exception is a collapsed category of a navigation menu
 whose list item holds only its toggle (Docusaurus 2 and 3 mount a category's
-list when it is first opened): it is clicked like a button, and gives the
+list when it is first opened), or, in a menu of blocks rather than a list,
+whose wrapper holds only its toggle beside entries that are links (Vuetify's
+v-list-group, all its items mounted on opening): it is clicked like a button, and gives the
 links it renders, with those of the collapsed categories it holds, opened in
 place two levels down (a toggle that is a link to a page is not clicked).
 A page's collapsed categories (two or more) are opened in one copy by one
@@ -139,7 +141,8 @@ _NESTED_TOGGLES = (
   for (const index of indices) {
     const el = document.querySelector(`[data-pw-adaptive-click="${index}"]`);
     if (!el || el.getAttribute("aria-expanded") !== "true") continue;
-    const item = el.closest("li");
+    // Its menu item: a list item, or the block around it (Vuetify's v-list-group).
+    const item = el.closest("li") || el.parentElement;
     if (!item) continue;
     for (const toggle of openableIn(item, el)) {
       toggle.click();
@@ -212,6 +215,8 @@ _OPEN_GROUPS_IN_TURN = (
     const el = document.querySelector(`[data-pw-adaptive-click="${index}"]`);
     let item = el ? el.parentElement : null;
     for (let level = 1; item && !isItem(item); level++) item = level < 3 ? item.parentElement : null;
+    // A menu of blocks (Vuetify's v-list-group): the toggle's wrapper is its item.
+    if (el && !item) item = el.parentElement;
     if (!el || !item || el.getAttribute("aria-expanded") === "true") { groups.push(null); continue; }
     const opening = changed(item);
     el.click();
@@ -236,7 +241,8 @@ another in place, each with the collapsed toggles it then holds
 name) its menu item holds once open, read before the next group is opened;
 null for a group not found or open already; null as a whole when a click
 changed the page's URL. The item is found as the extraction script's
-``lazyItem`` finds it, the nearest of three ancestors that is a list item."""
+``lazyItem`` finds it, the nearest of three ancestors that is a list item,
+else (``lazyBlock``) the toggle's wrapper."""
 
 
 def choose_candidates(candidates: Sequence[ClickCandidate], limit: int) -> list[ClickCandidate]:

@@ -379,11 +379,32 @@
     }
     return false;
   };
+  // The same group in a menu built of plain blocks instead of a list
+  // (Vuetify's v-list-group: a div around a role=button header and, once
+  // opened, its items; before, nothing else): the toggle's wrapper holds
+  // only the toggle, and the wrapper is one of several entries of a menu
+  // that holds links.
+  const lazyBlock = (el, ctx) => {
+    if (ctx.region !== "nav" && ctx.region !== "aside") return false;
+    const own = squash(el.textContent);
+    const item = el.parentElement;
+    const menu = item && item.parentElement;
+    if (!own || !menu || menu.children.length < 2) return false;
+    if (squash(item.textContent) !== own) return false;
+    if (item.querySelector("ul, ol, [role=group], [role=tree]")) return false;
+    for (const a of item.querySelectorAll("a[href], [role=link]")) {
+      if (a !== el && !el.contains(a)) return false;
+    }
+    for (const a of menu.querySelectorAll("a[href]")) {
+      if (!item.contains(a)) return true;
+    }
+    return false;
+  };
   const lazyGroup = (el, ctx) => {
     if (el.getAttribute("aria-expanded") !== "false") return false;
     const controlled = el.getAttribute("aria-controls");
     if (controlled && document.getElementById(controlled)) return false; // there, read
-    return lazyItem(el, ctx);
+    return lazyItem(el, ctx) || lazyBlock(el, ctx);
   };
 
   const clickPriority = (el, tag, role, target, ctx, style) => {

@@ -71,7 +71,8 @@ class ClickCandidate:
     group: bool = False
     """A collapsed group of a navigation menu whose list is mounted only when it
     is opened (Docusaurus's sidebar categories, marked ``aria-expanded="false"``;
-    vuepress-theme-hope's, plain buttons that are all their menu item holds): a
+    Vuetify's v-list-group headers, so marked, alone in their wrapper in a menu
+    of blocks; vuepress-theme-hope's, plain buttons that are all their menu item holds): a
     click renders links in place and navigates nowhere, so a page's groups
     are opened in turn by one script in one copy (``clicks.py``)."""
     parent_label: str = ""

@@ -319,6 +319,48 @@ document.getElementById("when").addEventListener("click", (event) => {
 </script></body></html>"""
 
 
+# Vuetify's navigation drawer (v-list / v-list-group): a menu of plain blocks,
+# no list elements. A collapsed group is a div around a role=button header
+# and nothing else; its items are mounted when it is opened ("Study" holds a
+# group of its own, "Teaching", as the Jagiellonian University's student guide
+# does). The header holds a language menu button whose list is mounted on
+# click too, but it is no menu of links: nothing beside it leads anywhere.
+BLOCK_GROUPS = """<!doctype html><html><head><title>Guide</title></head><body>
+<header><div class="v-toolbar"><div class="lang"><button type="button" aria-expanded="false"
+  id="lang">Language</button></div><div class="spacer"></div></div></header>
+<nav class="v-navigation-drawer"><div class="v-list">
+<a class="v-list-item" href="/blocks/home">Home</a>
+<div class="v-list-group"><div class="v-list-group__header" role="button" tabindex="0"
+  aria-expanded="false" data-group="housing"><div class="title">Housing</div></div></div>
+<div class="v-list-group"><div class="v-list-group__header" role="button" tabindex="0"
+  aria-expanded="false" data-group="study"><div class="title">Study</div></div></div>
+<a class="v-list-item" href="/blocks/contact">Contact</a>
+</div></nav>
+<main><h1>Student guide</h1><p>Pick a section in the menu.</p></main>
+<script>
+const ITEMS = {
+  housing: [["/housing/halls", "Halls"], ["/housing/rent", "Rent"]],
+  study: [["/study/calendar", "Calendar"], ["#teaching", "Teaching"]],
+  teaching: [["/study/teaching/exams", "Exams"], ["/study/teaching/resits", "Resits"]],
+};
+document.addEventListener("click", (event) => {
+  const header = event.target.closest("[data-group]");
+  if (!header || header.getAttribute("aria-expanded") === "true") return;
+  header.setAttribute("aria-expanded", "true");
+  const html = ITEMS[header.dataset.group].map(([href, text]) => href === "#teaching"
+    ? '<div class="v-list-group"><div class="v-list-group__header" role="button" tabindex="0" ' +
+      'aria-expanded="false" data-group="teaching"><div class="title">Teaching</div></div></div>'
+    : `<a class="v-list-item" href="${href}">${text}</a>`).join("");
+  setTimeout(() => header.insertAdjacentHTML("afterend",
+    `<div class="v-list-group__items">${html}</div>`), 30);
+});
+document.getElementById("lang").addEventListener("click", (event) => {
+  event.currentTarget.setAttribute("aria-expanded", "true");
+  event.currentTarget.insertAdjacentHTML("afterend", "<ul><li>Polski</li><li>English</li></ul>");
+});
+</script></body></html>"""
+
+
 # A Docusaurus-like sidebar of three collapsed categories, each mounting its
 # list when first opened ("Fees" holds a category of its own). ``/groups/b``
 # has only "Fees", in the same markup: what a page learns of a group is given
@@ -816,6 +858,7 @@ ROUTES: dict[str, Page] = {
     "/lazy-menu": Page(LAZY_MENU),
     "/lazy-categories": Page(LAZY_CATEGORIES),
     "/groups/a": Page(LAZY_GROUPS_A),
+    "/groups/blocks": Page(BLOCK_GROUPS),
     "/groups/accordion": Page(ACCORDION),
     "/groups/b": Page(LAZY_GROUPS_B),
     "/groups/jump": Page(LAZY_GROUPS_JUMP),

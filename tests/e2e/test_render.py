@@ -959,6 +959,31 @@ def test_an_accordions_groups_without_aria_are_opened_in_turn_each_read_before_t
     assert not statistics.via_click  # the open group is read, not clicked
 
 
+def test_a_menu_of_blocks_has_its_collapsed_groups_opened_nested_ones_too(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    # Vuetify's v-list-group: no list elements, a div around each header.
+    before = len(_Handler.requested)
+    page, explored, together = _render_opening_groups(
+        loop, chromium_browser, site + "/groups/blocks"
+    )
+    paths = {urlsplit(link.url).path: link for link in page.links}
+    clicked = {path for path, link in paths.items() if link.via_click}
+    assert clicked == {
+        "/housing/halls",
+        "/housing/rent",
+        "/study/calendar",
+        "/study/teaching/exams",  # in "Teaching", a group inside "Study"
+        "/study/teaching/resits",
+    }
+    assert paths["/housing/halls"].region == Region.NAV
+    assert not paths["/blocks/contact"].via_click
+    # The two groups, in turn in the page itself; not the language button,
+    # whose wrapper sits in no menu of links.
+    assert explored == 2 and together == 2
+    assert _Handler.requested[before:].count("/groups/blocks") == 1
+
+
 def test_a_group_that_navigates_sends_the_groups_back_to_a_click_each(
     loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
 ) -> None:
