@@ -133,16 +133,31 @@ _OPENABLE_IN = """(item, el) => {
 """The collapsed toggles that a menu item ``item``, opened by ``el``, now holds
 (a category inside a category), at most twelve."""
 
+_MENU_ITEM_OF = """(el) => {
+  const ITEM_ROLES = new Set(["listitem", "treeitem", "menuitem", "none", "presentation"]);
+  let item = el.parentElement;
+  for (let level = 0; level < 3 && item; level++, item = item.parentElement) {
+    if (item.localName === "li" || ITEM_ROLES.has((item.getAttribute("role") || "").toLowerCase()))
+      return item;
+  }
+  return el.parentElement;
+}"""
+"""The menu item of a group's toggle ``el``, found as the extraction script
+finds it: the nearest of three ancestors that is a list item (``lazyItem``),
+else the toggle's wrapper (a menu of blocks, as Vuetify's v-list-group:
+``lazyBlock``)."""
+
 _NESTED_TOGGLES = (
     "(indices) => {\n  const openableIn = "
     + _OPENABLE_IN
+    + ";\n  const menuItemOf = "
+    + _MENU_ITEM_OF
     + """;
   let opened = 0;
   for (const index of indices) {
     const el = document.querySelector(`[data-pw-adaptive-click="${index}"]`);
     if (!el || el.getAttribute("aria-expanded") !== "true") continue;
-    // Its menu item: a list item, or the block around it (Vuetify's v-list-group).
-    const item = el.closest("li") || el.parentElement;
+    const item = menuItemOf(el);
     if (!item) continue;
     for (const toggle of openableIn(item, el)) {
       toggle.click();
@@ -162,12 +177,11 @@ _NESTED_ROUNDS = 2
 _OPEN_GROUPS_IN_TURN = (
     "async ([indices, waitMs, settleMs, rounds]) => {\n  const openableIn = "
     + _OPENABLE_IN
+    + ";\n  const menuItemOf = "
+    + _MENU_ITEM_OF
     + ";\n  const hrefOf = "
     + _HREF_OF
     + """;
-  const ITEM_ROLES = new Set(["listitem", "treeitem", "menuitem", "none", "presentation"]);
-  const isItem = (node) =>
-    node.localName === "li" || ITEM_ROLES.has((node.getAttribute("role") || "").toLowerCase());
   const squash = (text) => (text || "").replace(/\\s+/g, " ").trim();
   const anchorsIn = (root) => {
     const out = [];
@@ -213,10 +227,7 @@ _OPEN_GROUPS_IN_TURN = (
   const groups = [];
   for (const index of indices) {
     const el = document.querySelector(`[data-pw-adaptive-click="${index}"]`);
-    let item = el ? el.parentElement : null;
-    for (let level = 1; item && !isItem(item); level++) item = level < 3 ? item.parentElement : null;
-    // A menu of blocks (Vuetify's v-list-group): the toggle's wrapper is its item.
-    if (el && !item) item = el.parentElement;
+    const item = el ? menuItemOf(el) : null;
     if (!el || !item || el.getAttribute("aria-expanded") === "true") { groups.push(null); continue; }
     const opening = changed(item);
     el.click();
@@ -240,9 +251,7 @@ another in place, each with the collapsed toggles it then holds
 (``rounds`` levels down), and return, for each, the anchors (URL, text,
 name) its menu item holds once open, read before the next group is opened;
 null for a group not found or open already; null as a whole when a click
-changed the page's URL. The item is found as the extraction script's
-``lazyItem`` finds it, the nearest of three ancestors that is a list item,
-else (``lazyBlock``) the toggle's wrapper."""
+changed the page's URL. The item is :data:`_MENU_ITEM_OF`'s."""
 
 
 def choose_candidates(candidates: Sequence[ClickCandidate], limit: int) -> list[ClickCandidate]:

@@ -361,6 +361,14 @@
   // holds nothing but the toggle, no list, no other text, no other link. Its
   // links are in no DOM, so it is worth a click, which renders them.
   const ITEM_ROLES = new Set(["listitem", "treeitem", "menuitem", "none", "presentation"]);
+  // Whether a menu item holds nothing but its toggle: no other link, no
+  // list, no other text (``own``, the toggle's text).
+  const holdsOnly = (item, el, own) => {
+    for (const a of item.querySelectorAll("a[href], [role=link]")) {
+      if (a !== el && !el.contains(a)) return false;
+    }
+    return !item.querySelector("ul, ol, [role=group], [role=tree]") && squash(item.textContent) === own;
+  };
   const lazyItem = (el, ctx) => {
     if (ctx.region !== "nav" && ctx.region !== "aside") return false;
     const own = squash(el.textContent);
@@ -372,10 +380,7 @@
       const list = item.parentElement;
       const listRole = list ? (list.getAttribute("role") || "").toLowerCase() : "";
       if (!list || !(GROUP_TAGS.has(list.localName) || GROUP_ROLES.has(listRole))) return false;
-      for (const a of item.querySelectorAll("a[href], [role=link]")) {
-        if (a !== el && !el.contains(a)) return false;
-      }
-      return !item.querySelector("ul, ol, [role=group], [role=tree]") && squash(item.textContent) === own;
+      return holdsOnly(item, el, own);
     }
     return false;
   };
@@ -389,12 +394,7 @@
     const own = squash(el.textContent);
     const item = el.parentElement;
     const menu = item && item.parentElement;
-    if (!own || !menu || menu.children.length < 2) return false;
-    if (squash(item.textContent) !== own) return false;
-    if (item.querySelector("ul, ol, [role=group], [role=tree]")) return false;
-    for (const a of item.querySelectorAll("a[href], [role=link]")) {
-      if (a !== el && !el.contains(a)) return false;
-    }
+    if (!own || !menu || menu.children.length < 2 || !holdsOnly(item, el, own)) return false;
     for (const a of menu.querySelectorAll("a[href]")) {
       if (!item.contains(a)) return true;
     }
