@@ -348,6 +348,10 @@ class CrawlResult:
     (:class:`~pw_adaptive.core.variants.VariantLearner`: "q:print" for print
     views, "t:/info/canteens/>acsai" for a page several sections share): the
     URLs it skipped as showing a page it has (:meth:`page_showing`)."""
+    stub_folders: tuple[str, ...] = ()
+    """Folders whose pages the crawl found to be copies of one stub, as
+    ``host/path/`` (:class:`~pw_adaptive.core.stubs.StubFolders`): their
+    queued pages went last (``CrawlSettings.stub_folders``)."""
     exploration: dict[str, float] = field(default_factory=dict)
     """What click exploration did over the crawl (``ClickMemory.stats``):
     candidates clicked, answered without a click (``reused``, ``inert``,
@@ -427,6 +431,7 @@ class CrawlResult:
             "evidence_per_term": self.evidence_per_term,
             "stop": self.stop,
             "variant_rules": {host: list(rules) for host, rules in self.variant_rules.items()},
+            "stub_folders": list(self.stub_folders),
             "exploration": dict(self.exploration),
         }
 

@@ -17,6 +17,7 @@ _ADDED_LATER: tuple[tuple[str, ...], ...] = (
     ("traps",),
     ("dedup",),
     ("variant_evidence",),
+    ("stub_folders",),
     ("adaptive", "clue_resets_cold"),
     ("adaptive", "touch_resets_cold"),
     ("adaptive", "qualifier_clues_count"),
@@ -75,6 +76,12 @@ class CrawlSettings:
     """Duplicates that must agree before a URL variant (a query parameter, a
     trailing path segment or slash, a language prefix) is learnt not to change
     a site's pages and skipped before rendering (``pw_adaptive.core.variants``)."""
+    stub_folders: bool = True
+    """Put last the queued pages of a folder whose pages turned out to be
+    copies of one stub (two siblings duplicated another page of their folder,
+    more than the folder's pages with content of their own: a list of
+    faculty pages that read "TODO"; ``pw_adaptive.core.stubs``). False
+    leaves their scores alone."""
     adaptive_stop: bool = True
     """Stop on the stopper's verdict. False: crawl until the budget or the
     frontier runs out (the benchmarks' "stopper off" baseline)."""

@@ -304,6 +304,21 @@ class Frontier:
         )
         return True
 
+    def scale_queued(self, matches: Callable[[str], bool], factor: float) -> int:
+        """Multiply by ``factor`` (in [0, 1)) the scores of the queued URLs that
+        ``matches``, each keeping its blindness and its place among equals (as
+        ``demote``); returns how many were lowered. Raises ValueError for a
+        factor outside [0, 1)."""
+        if not 0.0 <= factor < 1.0:
+            raise ValueError(f"factor must be in [0, 1), got {factor}")
+        lowered = 0
+        for url, entry in list(self._queued.items()):
+            if matches(url) and self.demote(
+                url, entry.score * factor, blind=entry.blind, qualifier_only=entry.qualifier_only
+            ):
+                lowered += 1
+        return lowered
+
     def _enqueue(self, entry: FrontierEntry) -> None:
         url = entry.url
         self._queued[url] = entry

@@ -391,8 +391,9 @@ class AdaptiveCrawler:
 
 STATE_LAYOUT = 2
 """Version of the crawl state this module keeps in a state file's key/value
-table (``run``, ``record:<i>``, ``dedup:<i>``, ``soft404``, ``variants``; a
-state file without ``variants`` resumes with nothing learnt)."""
+table (``run``, ``record:<i>``, ``dedup:<i>``, ``soft404``, ``variants``,
+``stubs``; a state file without ``variants`` or ``stubs`` resumes with
+nothing learnt)."""
 
 
 class _Journal:
@@ -522,6 +523,7 @@ def _save(run: CrawlRun, checkpoint: Checkpoint, journal: _Journal, *, done: boo
         },
         "soft404": run.soft404.state(),
         "variants": run.variants.state(),
+        "stubs": run.stubs.state(),
         "titles": run.titles.state(),
         "sitemap": run.sitemap.state(),
         "listings": run.listings.state(),
@@ -568,6 +570,7 @@ def _resume(run: CrawlRun, checkpoint: Checkpoint) -> list[dict[str, Any]]:
     run.dedup.restore(checkpoint.get_state(f"dedup:{i}") for i in range(state["dedup"]))
     run.soft404.restore(checkpoint.get_state("soft404"))
     run.variants.restore(checkpoint.get_state("variants"))
+    run.stubs.restore(checkpoint.get_state("stubs"))
     run.titles.restore(checkpoint.get_state("titles"))
     run.sitemap.restore(checkpoint.get_state("sitemap"))
     run.listings.restore(checkpoint.get_state("listings"))

@@ -38,6 +38,7 @@ from pw_adaptive.core.relevance import MIN_RELEVANCE, about_enough, assess, scan
 from pw_adaptive.core.scoring import AnchorScorer, LinkScorer
 from pw_adaptive.core.sections import mask_section_words, section_terms
 from pw_adaptive.core.stopper import StopReason
+from pw_adaptive.core.stubs import STUB_FACTOR, folder_of
 from pw_adaptive.core.urls import canonicalize_url, is_subtree_root, url_host
 from pw_adaptive.core.variants import (
     route_anchor,
@@ -291,10 +292,13 @@ class PageProcessor:
             if match is None:
                 run.dedup.add_fingerprint(final, fp)
                 run.variants.observe_distinct(final, run.final_urls.__contains__)
+                run.stubs.observe_distinct(final, fp.word_count)
             else:
                 note = f"{match.reason}_content"
                 exact = match.reason == "duplicate"  # not a near one
                 self._learn_variant(final, match.original_url, exact=exact)
+                if run.stubs.observe_duplicate(final, match.original_url):
+                    self._put_stubs_last(final)
         if final != entry.url:
             # A redirect is a duplicate by definition, whether or not its
             # target was fetched before: "/clubs" sent to "/clubs/" teaches the
@@ -453,6 +457,16 @@ class PageProcessor:
                 frontier.add_alias(twin, url)
                 frontier.skip("url_variant")
 
+    def _put_stubs_last(self, url: str) -> None:
+        """``url``'s folder was just learnt to hold copies of one stub: its
+        queued pages go after every other (``STUB_FACTOR``), when
+        ``stub_folders`` is on (a scan of the queue, once per such folder)."""
+        run = self.run
+        if not run.settings.stub_folders:
+            return
+        folder = folder_of(url)
+        run.frontier.scale_queued(lambda queued: folder_of(queued) == folder, STUB_FACTOR)
+
     def _drop_known_variants(self) -> None:
         """Drop the queued URLs that a learnt rule reduces to a URL already
         fetched or queued (when a rule is learnt: a scan of the queue)."""
@@ -565,6 +579,9 @@ class PageProcessor:
                     frontier.skip("robots")
                     continue
             factor = LANGUAGE_SWITCH_FACTOR if is_language_switch(final, target) else 1.0
+            if run.settings.stub_folders and run.stubs.is_stub(target):
+                # A page of a folder of stubs: after every other.
+                factor *= STUB_FACTOR
             # A link under a qualifier's section is kept, to be scored again
             # if the word is spent (_rescore_section_links).
             in_section = run.sections is not None and section_terms(run.query, target) != 0

@@ -21,6 +21,7 @@ from pw_adaptive.core.scope import Scope
 from pw_adaptive.core.sections import SectionWords, qualifiers_of
 from pw_adaptive.core.soft404 import Soft404Detector
 from pw_adaptive.core.stopper import Adaptive, StopReason
+from pw_adaptive.core.stubs import StubFolders
 from pw_adaptive.core.traps import TrapDetector, TrapReason
 from pw_adaptive.core.urls import canonicalize_url
 from pw_adaptive.core.variants import VariantLearner
@@ -62,6 +63,8 @@ class CrawlRun:
     soft404: Soft404Detector = field(default_factory=Soft404Detector)
     variants: VariantLearner = field(default_factory=VariantLearner)
     """Query parameters and path segments learnt not to change a page's content."""
+    stubs: StubFolders = field(default_factory=StubFolders)
+    """Folders whose pages turned out to be copies of one stub."""
     titles: SiteTitles = field(default_factory=SiteTitles)
     """The site's name in its page titles, learnt per host, kept out of relevance."""
     robots: dict[str, RobotsPolicy] = field(default_factory=dict)
@@ -123,6 +126,7 @@ class CrawlRun:
             evidence_per_term=self.adaptive.options.evidence_per_term,
             stop=self.explain_stop(),
             variant_rules=self.variants.learnt_rules(),
+            stub_folders=tuple(host + path for host, path in self.stubs.stub_folders()),
         )
 
     def give_up_lead(self, lead: float) -> float | None:

@@ -149,6 +149,27 @@ def test_demote_lowers_a_queued_score_and_its_blindness() -> None:
         frontier.demote("https://u.edu/x", float("nan"), blind=False)
 
 
+def test_scale_queued_lowers_the_matching_entries_keeping_their_order() -> None:
+    frontier = Frontier()
+    frontier.push("https://u.edu/faculties/law/", score=0.4, depth=1, text="Law")
+    frontier.push("https://u.edu/faculties/arts/", score=0.1, depth=1, blind=True)
+    frontier.push("https://u.edu/housing/", score=0.2, depth=1, text="Housing")
+    lowered = frontier.scale_queued(lambda url: "/faculties/" in url, 0.1)
+    assert lowered == 2 and frontier.demoted == 2
+    assert frontier.best_score() == 0.2
+    entries = _drain(frontier)
+    assert _urls(entries) == [
+        "https://u.edu/housing/",
+        "https://u.edu/faculties/law/",
+        "https://u.edu/faculties/arts/",
+    ]
+    assert entries[1].score == pytest.approx(0.04) and not entries[1].blind
+    assert entries[2].score == pytest.approx(0.01) and entries[2].blind
+    assert frontier.scale_queued(lambda url: True, 0.5) == 0  # nothing queued
+    with pytest.raises(ValueError, match="factor"):
+        frontier.scale_queued(lambda url: True, 1.0)
+
+
 def test_redirect_target_becomes_alias() -> None:
     frontier = Frontier()
     frontier.push("https://u.edu/old", score=0.5, depth=1)

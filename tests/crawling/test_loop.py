@@ -348,6 +348,45 @@ def test_other_language_versions_of_the_site_are_crawled_last() -> None:
     assert order == ["/ja/", "/ja/about/", "/ja/school/", "/de/", "/en/"]
 
 
+FACULTIES = ["law", "arts", "medicine", "science", "music", "theology"]
+
+
+def _stub_faculties_site(url: str) -> RenderedPage:
+    """A home page whose menu lists six faculty pages before the library:
+    every faculty page but the last reads the same line, a page yet to be
+    written."""
+    path = url.removeprefix(SITE) or "/"
+    menu = [(f"/faculties/{name}/", name.title()) for name in FACULTIES]
+    menu += [("/library/", "Library"), ("/sport/", "Sport")]
+    links = [Link(SITE + p, text=t, region=Region.NAV) for p, t in menu]
+    text = f"The {path.strip('/') or 'home'} page."
+    if path.startswith("/faculties/"):
+        text = "This page is being written. Come back soon."
+        if path == "/faculties/theology/":
+            text = "Theology at the university: " + " ".join(f"course{i}" for i in range(80))
+    return make_page(url, title=path, markdown=text, links=links)
+
+
+@pytest.mark.parametrize("stub_folders", [True, False])
+def test_the_rest_of_a_folder_of_stub_pages_goes_last(stub_folders: bool) -> None:
+    result = _walk(
+        FakeRenderer(_stub_faculties_site), SITE + "/", "housing", 7, stub_folders=stub_folders
+    )
+    order = [p.url.removeprefix(SITE) for p in result.pages]
+    if stub_folders:
+        # law (new), arts and medicine (copies of law): the folder's other
+        # pages wait behind the rest of the menu.
+        assert order == [
+            "/", "/faculties/law/", "/faculties/arts/", "/faculties/medicine/",
+            "/library/", "/sport/", "/faculties/science/",
+        ]  # fmt: skip
+    else:
+        assert order == ["/", *(f"/faculties/{name}/" for name in FACULTIES)]
+    assert [p.note for p in result.pages].count("duplicate_content") == (3 if stub_folders else 4)
+    # Learnt either way; the setting only says whether the queue uses it.
+    assert result.summary()["stub_folders"] == ["portal.test/faculties/"]
+
+
 def _site_with_faq_and_photos(url: str) -> RenderedPage:
     path = url.removeprefix(SITE) or "/"
     links = [
