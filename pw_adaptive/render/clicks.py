@@ -93,6 +93,13 @@ _HITTABLE = """(el) => {
 """Whether a pointer at the element's centre reaches it (nothing lies on top)."""
 _POLL_S = 0.04
 
+_UNMARK = """() => {
+  for (const el of document.querySelectorAll("[data-pw-adaptive-click]")) {
+    el.removeAttribute("data-pw-adaptive-click");
+  }
+}"""
+"""Take every candidate mark off a copy, before it is marked again."""
+
 _HREF_OF = """(a) => {
   const raw = (a.getAttribute("href") || "").trim();
   if (!raw || raw === "#" || /^javascript:/i.test(raw)) return null;
@@ -585,6 +592,19 @@ class _Scratch:
                 raise LookupError("candidate not found on a fresh copy")
             index = texts.index(candidate.text)
         page, state = self.page, self.state
+        target = page.locator(f'[data-pw-adaptive-click="{index}"]').first
+        if self.clicks and not await target.count():
+            # An earlier click rendered this part of the copy again (a tab
+            # list that a framework builds anew on each switch: uut-codegeeks'
+            # lecturers), and took the marks with it. Mark the candidates
+            # again and find this one by its text, rather than wait out the
+            # click timeouts (3 s) for a mark that will not come back.
+            await page.evaluate(_UNMARK)
+            self.texts = texts = await mark_click_candidates(page)
+            if candidate.text not in texts:
+                raise LookupError("candidate gone after an earlier click")
+            index = texts.index(candidate.text)
+            target = page.locator(f'[data-pw-adaptive-click="{index}"]').first
         state.navigations.clear()
         state.popups.clear()
         self.revealed = ()
@@ -594,7 +614,6 @@ class _Scratch:
         await arm(page, state)
         self.clicks += 1
         self.index = index
-        target = page.locator(f'[data-pw-adaptive-click="{index}"]').first
         try:
             # Covered by something else (a modal notice, a cookie banner):
             # Playwright would retry the click until its timeout, 1.5 s lost per

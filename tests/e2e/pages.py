@@ -361,6 +361,31 @@ document.getElementById("lang").addEventListener("click", (event) => {
 </script></body></html>"""
 
 
+# A course page's tab list that a framework builds anew on every switch (as
+# React does uut-codegeeks' lecturers): a click on "Lecturers" or "Slides"
+# replaces the buttons with new elements, so the marks a crawler put on the
+# old ones are gone; "Exams" leads to a page of its own.
+REBUILT_TABS = """<!doctype html><html><head><title>Course</title></head><body>
+<main><h1>Artificial intelligence</h1><section><ul id="tabs"></ul><div id="panel">Pick a
+tab.</div></section></main>
+<script>
+const TABS = ["Lecturers", "Slides", "Exams"];
+function build(active) {
+  const list = document.getElementById("tabs");
+  list.innerHTML = TABS.map((t) =>
+    `<li><button type="button" class="${t === active ? "on" : ""}">${t}</button></li>`).join("");
+  for (const button of list.querySelectorAll("button")) {
+    button.addEventListener("click", () => {
+      if (button.textContent === "Exams") { location.href = "/tabs/exams"; return; }
+      build(button.textContent);
+      document.getElementById("panel").textContent = button.textContent + " of the course.";
+    });
+  }
+}
+build("");
+</script></body></html>"""
+
+
 # A Docusaurus-like sidebar of three collapsed categories, each mounting its
 # list when first opened ("Fees" holds a category of its own). ``/groups/b``
 # has only "Fees", in the same markup: what a page learns of a group is given
@@ -859,6 +884,8 @@ ROUTES: dict[str, Page] = {
     "/lazy-categories": Page(LAZY_CATEGORIES),
     "/groups/a": Page(LAZY_GROUPS_A),
     "/groups/blocks": Page(BLOCK_GROUPS),
+    "/tabs": Page(REBUILT_TABS),
+    "/tabs/exams": Page("<!doctype html><title>Exams</title><h1>Exams</h1><p>In June.</p>"),
     "/groups/accordion": Page(ACCORDION),
     "/groups/b": Page(LAZY_GROUPS_B),
     "/groups/jump": Page(LAZY_GROUPS_JUMP),

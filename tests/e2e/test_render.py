@@ -986,6 +986,27 @@ def test_a_menu_of_blocks_has_its_collapsed_groups_opened_nested_ones_too(
     assert loads == 1
 
 
+def test_tabs_built_anew_by_a_click_are_marked_again_in_the_same_copy(
+    loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
+) -> None:
+    async def once() -> tuple[RenderedPage, dict[str, float]]:
+        async with PlaywrightRenderer(chromium_browser, SETTINGS) as renderer:
+            page = await renderer.render(site + "/tabs")
+            return page, renderer.click_memory.stats()
+
+    before = len(_Handler.requested)
+    page, stats = loop.run_until_complete(once())
+    clicked = {urlsplit(link.url).path for link in page.links if link.via_click}
+    assert clicked == {"/tabs/exams"}
+    # "Slides" and "Exams" were found again by their text after the click
+    # before had replaced the buttons: every click in the page itself, no
+    # fresh copy (a mark waited for in vain failed the click, and the
+    # candidate went to a new copy of the page).
+    assert stats["clicked"] == 3, stats
+    assert stats["fresh_copies"] == 0, stats
+    assert _Handler.requested[before:].count("/tabs") == 1
+
+
 def test_a_group_that_navigates_sends_the_groups_back_to_a_click_each(
     loop: asyncio.AbstractEventLoop, chromium_browser: Browser, site: str
 ) -> None:
