@@ -116,9 +116,30 @@ def html_sibling(local: Path) -> Path | None:
     return sibling if sibling.is_file() else None
 
 
+def docsify_route_file(index: Path, route: str) -> Path | None:
+    """The Markdown file docsify renders for the hash ``route`` ("/a/b",
+    "/a/", "/a/b?id=heading") of the site whose page is ``index``, or None
+    when ``index`` is no docsify page or the file is not there. Docsify (with
+    its default ``basePath`` and ``ext``) fetches ``a/b.md`` for ``#/a/b`` and a
+    folder's ``README.md`` for ``#/a/`` and ``#/``, relative to ``index``."""
+    if not index.is_file() or "$docsify" not in index.read_text(encoding="utf-8", errors="replace"):
+        return None
+    route = route.split("?", 1)[0].lstrip("/")
+    name = route + "README.md" if route.endswith("/") or not route else route + ".md"
+    md = index.parent / name
+    return md if md.is_file() else None
+
+
 def page_file(root: Path, path: str) -> Path | None:
-    """The file a static server answers ``path`` with, or None (decoded path)."""
-    rel = unquote(path).split("#", 1)[0].split("?", 1)[0].lstrip("/")
+    """The file a static server answers ``path`` with, or None (decoded path);
+    for a docsify route ("/#/a/b"), the Markdown file docsify renders."""
+    path, _, fragment = unquote(path).partition("#")
+    rel = path.split("?", 1)[0].lstrip("/")
+    if fragment.startswith("/") and fragment.strip("/"):
+        index = root / rel if rel.endswith(".html") else root / rel / "index.html"
+        md = docsify_route_file(index, fragment)
+        if md is not None:
+            return md
     target = root / rel
     if target.is_file():
         return target
