@@ -695,6 +695,24 @@ def test_the_static_server_answers_an_extensionless_path_with_its_html_file(
     assert _corpus.page_file(tmp_path, "/projects/nothing") is None
 
 
+def test_a_docsify_route_is_read_from_the_markdown_the_router_renders(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<script>window.$docsify = {}</script>")
+    (tmp_path / "README.md").write_text("# Home")
+    (tmp_path / "docs" / "exams").mkdir(parents=True)
+    (tmp_path / "docs" / "exams" / "README.md").write_text("# Exams")
+    (tmp_path / "docs" / "exams" / "resits.md").write_text("# Resits")
+    page = _corpus.page_file
+    assert page(tmp_path, "/#/docs/exams/resits") == tmp_path / "docs" / "exams" / "resits.md"
+    assert page(tmp_path, "/#/docs/exams/resits?id=dates") == tmp_path / "docs/exams/resits.md"
+    assert page(tmp_path, "/#/docs/exams/") == tmp_path / "docs" / "exams" / "README.md"
+    assert page(tmp_path, "/#/") == tmp_path / "index.html"  # the cover: the page itself
+    assert page(tmp_path, "/#/docs/nothing") == tmp_path / "index.html"
+    # Not a docsify site: a hash is an anchor of the page.
+    (tmp_path / "plain").mkdir()
+    (tmp_path / "plain" / "index.html").write_text("<h1>Plain</h1>")
+    assert page(tmp_path, "/plain/#/docs/exams/resits") == tmp_path / "plain" / "index.html"
+
+
 def test_a_client_that_hangs_up_mid_file_is_no_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
