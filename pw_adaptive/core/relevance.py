@@ -81,6 +81,7 @@ __all__ = [
     "SiteTitles",
     "about_enough",
     "assess",
+    "markdown_headings",
     "relevance",
     "route_or_path",
     "scan_page",
@@ -278,6 +279,12 @@ def strip_link_targets(markdown: str) -> str:
     """``markdown`` with its link and image targets dropped ("[text](url)" keeps
     "text"): path words are no mention, and do not lengthen the body."""
     return _LINK_TARGET.sub("]", markdown)
+
+
+def markdown_headings(markdown: str) -> list[str]:
+    """The texts of ``markdown``'s headings of every level, in order (a
+    page's ``headings`` hold only the first three levels)."""
+    return _ATX_HEADING.findall(markdown)
 
 
 def scan_page(query: Query, markdown: str) -> TextHits:

@@ -34,7 +34,13 @@ from pw_adaptive.core.links import (
     is_language_switch,
 )
 from pw_adaptive.core.listings import is_page_number_link
-from pw_adaptive.core.relevance import MIN_RELEVANCE, about_enough, assess, scan_page
+from pw_adaptive.core.relevance import (
+    MIN_RELEVANCE,
+    about_enough,
+    assess,
+    markdown_headings,
+    scan_page,
+)
 from pw_adaptive.core.scoring import AnchorScorer, LinkScorer
 from pw_adaptive.core.sections import mask_section_words, section_terms
 from pw_adaptive.core.stopper import StopReason
@@ -516,6 +522,7 @@ class PageProcessor:
         # Before the first find, which queued links only have a qualifier
         # around them (CrawlRun.context_leads); after it nobody asks.
         cold = not run.adaptive.has_found()
+        headings: list[str] | None = None  # every heading of the page, read at the first need
         for link in page.links:
             try:
                 target = canonicalize_url(link.url)
@@ -527,11 +534,18 @@ class PageProcessor:
             except ValueError:
                 frontier.skip(INVALID_URL)
                 continue
-            if route_anchor(target, final, page.headings):
-                # A hash router's link to a heading of this very page
-                # (docsify's "#/page?id=<heading>"): the page again, scrolled.
-                frontier.skip("in_page_anchor")
-                continue
+            if "?" in target.partition("#")[2]:
+                if headings is None:
+                    headings = [*page.headings, *markdown_headings(page.markdown)]
+                if route_anchor(target, final, headings) or route_anchor(
+                    target, final, (link.text,)
+                ):
+                    # A hash router's link to a heading of this very page
+                    # (docsify's "#/page?id=<heading>"): the page again,
+                    # scrolled. The heading is one of the page's, of any
+                    # level, or the link's own text (a table of contents).
+                    frontier.skip("in_page_anchor")
+                    continue
             if is_media_url(target):
                 # A photo, a video, an archive: nothing to read, nothing to follow.
                 frontier.skip("media_file")
