@@ -12,9 +12,11 @@ renders (issue 13).
 duplicates a sibling's (another page of the same folder: the same path up to
 its last segment, "/faculties/law/" beside "/faculties/medicine/"), exactly or
 nearly, the folder earns a point; a page of the folder with content of its
-own is a counter-point, when it is not short itself (:data:`OWN_WORDS`: a stub
-that names a faculty of three words escapes the near-duplicate test, which
-allows short texts one word in ten). A folder with at least
+own is a counter-point, when it is not short itself (:data:`OWN_WORDS`). A
+short page is a copy too when its text, without the words of its title, is
+a short sibling's (:func:`text_beside_title`): a stub that names a faculty
+of three words escapes the near-duplicate test, which allows short texts
+one word in ten, and such stubs differ by their name alone. A folder with at least
 :data:`MIN_DUPLICATES` such duplicates, more than the pages of its own it
 showed, is a stub folder: the
 crawler puts its queued pages last (:data:`STUB_FACTOR` on their scores),
@@ -30,10 +32,19 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Final
 
+from pw_adaptive.core.dedup import DEFAULT_JACCARD_THRESHOLD, jaccard, tokenize
 from pw_adaptive.core.relevance import route_or_path
 from pw_adaptive.core.urls import url_host
+from pw_adaptive.text.normalize import normalize_main_text
 
-__all__ = ["MIN_DUPLICATES", "OWN_WORDS", "STUB_FACTOR", "StubFolders", "folder_of"]
+__all__ = [
+    "MIN_DUPLICATES",
+    "OWN_WORDS",
+    "STUB_FACTOR",
+    "StubFolders",
+    "folder_of",
+    "text_beside_title",
+]
 
 MIN_DUPLICATES: Final = 2
 """Siblings that must have duplicated another page of their folder before the
@@ -62,6 +73,15 @@ def folder_of(url: str) -> Folder | None:
     return url_host(url), path[: path.rfind("/") + 1]
 
 
+def text_beside_title(text: str, title: str) -> frozenset[str]:
+    """The words of a page's main ``text`` that its ``title`` does not hold
+    (both normalised as fingerprints are): what two stubs of one template
+    that differ only by their name have alike."""
+    named = set(tokenize(normalize_main_text(title, for_fingerprint=True)))
+    words = tokenize(normalize_main_text(text, for_fingerprint=True))
+    return frozenset(word for word in words if word not in named)
+
+
 class StubFolders:
     """Per folder: pages seen to copy a sibling, and pages with content of their own."""
 
@@ -71,6 +91,9 @@ class StubFolders:
         self.min_duplicates = min_duplicates
         self._copies: Counter[Folder] = Counter()
         self._own: Counter[Folder] = Counter()
+        self._short: dict[Folder, list[frozenset[str]]] = {}
+        """Per folder, the words beside their titles of its short pages with
+        new content."""
 
     def observe_duplicate(self, url: str, original: str) -> bool:
         """``url``'s content duplicated ``original``'s (both canonical). True
@@ -86,12 +109,28 @@ class StubFolders:
         self._copies[folder] += 1
         return self.is_stub_folder(folder) and not before
 
-    def observe_distinct(self, url: str, words: int) -> None:
+    def observe_distinct(self, url: str, words: int, text: str = "", title: str = "") -> bool:
         """``url``'s content was new, ``words`` words of main text: a page of
-        its own in its folder unless it is short (:data:`OWN_WORDS`)."""
+        its own in its folder unless it is short (:data:`OWN_WORDS`); a short
+        one whose ``text`` beside its ``title`` (:func:`text_beside_title`)
+        is a short sibling's is a copy. True when this made the folder a stub
+        folder (the caller may then put its queued pages last)."""
         folder = folder_of(url)
-        if folder is not None and words >= OWN_WORDS:
+        if folder is None:
+            return False
+        if words >= OWN_WORDS:
             self._own[folder] += 1
+            return False
+        if not text:
+            return False
+        beside = text_beside_title(text, title)
+        seen = self._short.setdefault(folder, [])
+        if not any(_alike(beside, other) for other in seen):
+            seen.append(beside)
+            return False
+        before = self.is_stub_folder(folder)
+        self._copies[folder] += 1
+        return self.is_stub_folder(folder) and not before
 
     def is_stub_folder(self, folder: Folder | None) -> bool:
         """Whether ``folder``'s pages are known to be copies of one stub."""
@@ -113,6 +152,10 @@ class StubFolders:
         return {
             "copies": [[h, p, n] for (h, p), n in sorted(self._copies.items())],
             "own": [[h, p, n] for (h, p), n in sorted(self._own.items())],
+            "short": [
+                [h, p, [sorted(words) for words in seen]]
+                for (h, p), seen in sorted(self._short.items())
+            ],
         }
 
     def restore(self, state: dict[str, Any] | None) -> None:
@@ -123,3 +166,13 @@ class StubFolders:
             self._copies[(str(host), str(path))] = int(n)
         for host, path, n in state.get("own", ()):
             self._own[(str(host), str(path))] = int(n)
+        for host, path, seen in state.get("short", ()):
+            self._short[(str(host), str(path))] = [
+                frozenset(str(word) for word in words) for words in seen
+            ]
+
+
+def _alike(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Whether two short texts beside their titles are one stub's: the same
+    words, or as near as the near-duplicate test asks of short texts."""
+    return a == b or (bool(a) and bool(b) and jaccard(a, b) >= DEFAULT_JACCARD_THRESHOLD)

@@ -298,7 +298,8 @@ class PageProcessor:
             if match is None:
                 run.dedup.add_fingerprint(final, fp)
                 run.variants.observe_distinct(final, run.final_urls.__contains__)
-                run.stubs.observe_distinct(final, fp.word_count)
+                if run.stubs.observe_distinct(final, fp.word_count, page.main_text, page.title):
+                    self._put_stubs_last(final)
             else:
                 note = f"{match.reason}_content"
                 exact = match.reason == "duplicate"  # not a near one

@@ -62,8 +62,36 @@ def test_copies_across_folders_or_of_one_path_teach_nothing() -> None:
     assert not stubs.observe_duplicate(f"{SITE}/", f"{SITE}/index")
 
 
+def test_short_siblings_that_differ_by_their_title_alone_are_copies() -> None:
+    # One template, the faculty's name in the title and the breadcrumb:
+    # too different for the near-duplicate test of short texts.
+    def stub(name: str) -> str:
+        return f"Home Faculties {name}\n{name}\nTODO\nLast updated 2021-09-16"
+
+    stubs = StubFolders()
+    names = ["Health Sciences", "Law and Administration", "Medicine", "Pharmacy"]
+    learnt = [
+        stubs.observe_distinct(
+            f"{SITE}/faculties/{n}/", words=12, text=stub(name), title=f"{name} | Guide"
+        )
+        for n, name in enumerate(names)
+    ]
+    # The first page is the template's first sighting; the third is the
+    # second copy.
+    assert learnt == [False, False, True, False]
+    assert stubs.is_stub(f"{SITE}/faculties/x/")
+    # Short pages of their own (other words beside the title) are no copies.
+    other = StubFolders()
+    for n, body in enumerate(["Dean: Ann Smith, room 12.", "Open Monday to Friday, 9-17."]):
+        assert not other.observe_distinct(
+            f"{SITE}/offices/{n}/", words=10, text=f"Office {n}\n{body}", title=f"Office {n}"
+        )
+    assert not other.is_stub(f"{SITE}/offices/x/")
+
+
 def test_state_round_trips_and_min_duplicates_is_checked() -> None:
     stubs = StubFolders()
+    stubs.observe_distinct(f"{SITE}/offices/1/", words=10, text="Office 1\nTODO", title="1")
     for name in ("law", "arts"):
         stubs.observe_duplicate(f"{SITE}/faculties/{name}/", f"{SITE}/faculties/medicine/")
     stubs.observe_distinct(f"{SITE}/faculties/maths/", words=OWN_WORDS)
@@ -72,6 +100,11 @@ def test_state_round_trips_and_min_duplicates_is_checked() -> None:
     again.restore(None)
     assert again.state() == stubs.state()
     assert again.is_stub(f"{SITE}/faculties/x/")
+    # The short page's words came back: its sibling's copy is recognised.
+    assert not again.observe_distinct(
+        f"{SITE}/offices/2/", words=10, text="Office 2\nTODO", title="2"
+    )
+    assert again.state()["copies"] != stubs.state()["copies"]
     one = StubFolders(min_duplicates=1)
     assert one.observe_duplicate(f"{SITE}/tag/a/", f"{SITE}/tag/b/")
     with pytest.raises(ValueError, match="min_duplicates"):

@@ -183,9 +183,11 @@ def test_the_budget_is_a_hard_limit() -> None:
 def test_a_breadth_first_scorer_fetches_shallower_pages_first() -> None:
     from pw_adaptive.core.scoring import BreadthFirstScorer
 
+    # The portal's story pages differ only by their number: stubs, which
+    # would go last (stub_folders), out of breadth-first order.
     settings = CrawlSettings(
         concurrency=1, respect_robots=False, probe_soft_404=False, adaptive_stop=False,
-        max_pages=12,
+        max_pages=12, stub_folders=False,
     )  # fmt: skip
     crawler = AdaptiveCrawler(settings, renderer=portal(0), scorer=BreadthFirstScorer())
     result = asyncio.run(crawler.run(SITE + "/", "student housing"))
@@ -253,7 +255,11 @@ def _forms_site(url: str) -> RenderedPage:
 
 
 def test_a_stop_says_when_the_waiting_links_promise_no_more_than_those_that_failed() -> None:
-    settings = CrawlSettings(concurrency=1, respect_robots=False, probe_soft_404=False)
+    # The forms' pages differ only by their number (stubs: stub_folders would
+    # put them last); the test is about the links that promise them.
+    settings = CrawlSettings(
+        concurrency=1, respect_robots=False, probe_soft_404=False, stub_folders=False
+    )
     crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_forms_site))
     result = asyncio.run(crawler.run(SITE + "/", "refund policy"))
     stop = result.stop
@@ -534,9 +540,12 @@ def _undergraduate_news_site(url: str) -> RenderedPage:
 @pytest.mark.parametrize("counted", [True, False])
 def test_a_clue_of_qualifiers_only_counts_towards_the_cold_give_up(counted: bool) -> None:
     adaptive = dataclasses.replace(AdaptiveOptions(), qualifier_clues_count=counted)
+    # The news items differ only by their number (stubs: stub_folders would
+    # put them last); the test is about the clues of their links.
     settings = CrawlSettings(
-        concurrency=1, respect_robots=False, probe_soft_404=False, adaptive=adaptive
-    )
+        concurrency=1, respect_robots=False, probe_soft_404=False, adaptive=adaptive,
+        stub_folders=False,
+    )  # fmt: skip
     crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_undergraduate_news_site))
     result = asyncio.run(crawler.run(SITE + "/", "undergraduate tuition fees"))
     assert result.stop_reason == "no_relevant_pages"
