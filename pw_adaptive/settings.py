@@ -79,9 +79,10 @@ class CrawlSettings:
     stub_folders: bool = True
     """Put last the queued pages of a folder whose pages turned out to be
     copies of one stub (two siblings duplicated another page of their folder,
-    more than the folder's pages with content of their own: a list of
-    faculty pages that read "TODO"; ``pw_adaptive.core.stubs``). False
-    leaves their scores alone."""
+    or read as a sibling does but for the words of their titles, more than
+    the folder's pages with content of their own: a list of faculty pages
+    that read "TODO"; ``pw_adaptive.core.stubs``). False leaves their scores
+    alone."""
     adaptive_stop: bool = True
     """Stop on the stopper's verdict. False: crawl until the budget or the
     frontier runs out (the benchmarks' "stopper off" baseline)."""
