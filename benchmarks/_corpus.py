@@ -11,6 +11,7 @@ path, the relevant pages, verbatim facts and neutral ``borderline`` pages.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from dataclasses import dataclass
@@ -116,13 +117,20 @@ def html_sibling(local: Path) -> Path | None:
     return sibling if sibling.is_file() else None
 
 
+@functools.lru_cache(maxsize=64)
+def _is_docsify(index: Path) -> bool:
+    """Whether the page ``index`` is a docsify site's (read once per page: the
+    labels ask it of every route)."""
+    return index.is_file() and "$docsify" in index.read_text(encoding="utf-8", errors="replace")
+
+
 def docsify_route_file(index: Path, route: str) -> Path | None:
     """The Markdown file docsify renders for the hash ``route`` ("/a/b",
     "/a/", "/a/b?id=heading") of the site whose page is ``index``, or None
     when ``index`` is no docsify page or the file is not there. Docsify (with
     its default ``basePath`` and ``ext``) fetches ``a/b.md`` for ``#/a/b`` and a
     folder's ``README.md`` for ``#/a/`` and ``#/``, relative to ``index``."""
-    if not index.is_file() or "$docsify" not in index.read_text(encoding="utf-8", errors="replace"):
+    if not _is_docsify(index):
         return None
     route = route.split("?", 1)[0].lstrip("/")
     name = route + "README.md" if route.endswith("/") or not route else route + ".md"

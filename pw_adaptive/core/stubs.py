@@ -32,9 +32,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Final
 
-from pw_adaptive.core.dedup import DEFAULT_JACCARD_THRESHOLD, jaccard, tokenize
+from pw_adaptive.core.dedup import DEFAULT_JACCARD_THRESHOLD, Fingerprint, jaccard, tokenize
 from pw_adaptive.core.relevance import route_or_path
-from pw_adaptive.core.urls import url_host
+from pw_adaptive.core.urls import host_of_canonical
 from pw_adaptive.text.normalize import normalize_main_text
 
 __all__ = [
@@ -64,22 +64,28 @@ Folder = tuple[str, str]
 "/faculties/law/" and for "/faculties/law.html"."""
 
 
+def _path(url: str) -> str:
+    """The path (or hash route) naming ``url``'s page, without a trailing slash."""
+    return route_or_path(url)[1].rstrip("/")
+
+
 def folder_of(url: str) -> Folder | None:
-    """The folder ``url``'s page sits in among its siblings (a hash route's,
-    for a hash-routed page), or None for the site's root, which has none."""
-    path = route_or_path(url)[1].rstrip("/")
-    if not path:
-        return None
-    return url_host(url), path[: path.rfind("/") + 1]
+    """The folder canonical ``url``'s page sits in among its siblings (a hash
+    route's, for a hash-routed page), or None for the site's root, which has
+    none."""
+    return _folder(url, _path(url))
 
 
-def text_beside_title(text: str, title: str) -> frozenset[str]:
-    """The words of a page's main ``text`` that its ``title`` does not hold
-    (both normalised as fingerprints are): what two stubs of one template
-    that differ only by their name have alike."""
-    named = set(tokenize(normalize_main_text(title, for_fingerprint=True)))
-    words = tokenize(normalize_main_text(text, for_fingerprint=True))
-    return frozenset(word for word in words if word not in named)
+def _folder(url: str, path: str) -> Folder | None:
+    return (host_of_canonical(url), path[: path.rfind("/") + 1]) if path else None
+
+
+def text_beside_title(words: frozenset[str], title: str) -> frozenset[str]:
+    """A page's main-text ``words`` (``Fingerprint.words``: its distinct
+    tokens) that its ``title`` does not hold, the title normalised as
+    fingerprints are: what two stubs of one template that differ only by
+    their name have alike."""
+    return words - set(tokenize(normalize_main_text(title, for_fingerprint=True)))
 
 
 class StubFolders:
@@ -100,34 +106,33 @@ class StubFolders:
         when this made ``url``'s folder a stub folder (the caller may then put
         its queued pages last). Pages of different folders, or of one path
         (variants of one page), teach nothing here."""
-        folder = folder_of(url)
-        if folder is None or folder != folder_of(original):
+        path, other = _path(url), _path(original)
+        folder = _folder(url, path)
+        if folder is None or path == other or folder != _folder(original, other):
             return False
-        if route_or_path(url)[1].rstrip("/") == route_or_path(original)[1].rstrip("/"):
-            return False
-        before = self.is_stub_folder(folder)
-        self._copies[folder] += 1
-        return self.is_stub_folder(folder) and not before
+        return self._count_copy(folder)
 
-    def observe_distinct(self, url: str, words: int, text: str = "", title: str = "") -> bool:
-        """``url``'s content was new, ``words`` words of main text: a page of
+    def observe_distinct(self, url: str, fp: Fingerprint, title: str = "") -> bool:
+        """Canonical ``url``'s content, fingerprinted ``fp``, was new: a page of
         its own in its folder unless it is short (:data:`OWN_WORDS`); a short
-        one whose ``text`` beside its ``title`` (:func:`text_beside_title`)
-        is a short sibling's is a copy. True when this made the folder a stub
+        one whose words beside its ``title`` (:func:`text_beside_title`) are
+        a short sibling's is a copy. True when this made the folder a stub
         folder (the caller may then put its queued pages last)."""
         folder = folder_of(url)
         if folder is None:
             return False
-        if words >= OWN_WORDS:
+        if fp.word_count >= OWN_WORDS:
             self._own[folder] += 1
             return False
-        if not text:
-            return False
-        beside = text_beside_title(text, title)
+        beside = text_beside_title(fp.words, title)
         seen = self._short.setdefault(folder, [])
         if not any(_alike(beside, other) for other in seen):
             seen.append(beside)
             return False
+        return self._count_copy(folder)
+
+    def _count_copy(self, folder: Folder) -> bool:
+        """One more copy in ``folder``; True when that made it a stub folder."""
         before = self.is_stub_folder(folder)
         self._copies[folder] += 1
         return self.is_stub_folder(folder) and not before
@@ -140,8 +145,9 @@ class StubFolders:
         return copies >= self.min_duplicates and copies > self._own[folder]
 
     def is_stub(self, url: str) -> bool:
-        """Whether ``url`` sits in a stub folder."""
-        return self.is_stub_folder(folder_of(url))
+        """Whether canonical ``url`` sits in a stub folder (asked of every
+        link: nothing to parse before a first copy is seen)."""
+        return bool(self._copies) and self.is_stub_folder(folder_of(url))
 
     def stub_folders(self) -> list[Folder]:
         """The stub folders known now, sorted."""

@@ -298,7 +298,7 @@ class PageProcessor:
             if match is None:
                 run.dedup.add_fingerprint(final, fp)
                 run.variants.observe_distinct(final, run.final_urls.__contains__)
-                if run.stubs.observe_distinct(final, fp.word_count, page.main_text, page.title):
+                if run.stubs.observe_distinct(final, fp, page.title):
                     self._put_stubs_last(final)
             else:
                 note = f"{match.reason}_content"
@@ -538,9 +538,7 @@ class PageProcessor:
             if "?" in target.partition("#")[2]:
                 if headings is None:
                     headings = [*page.headings, *markdown_headings(page.markdown)]
-                if route_anchor(target, final, headings) or route_anchor(
-                    target, final, (link.text,)
-                ):
+                if route_anchor(target, final, [*headings, link.text]):
                     # A hash router's link to a heading of this very page
                     # (docsify's "#/page?id=<heading>"): the page again,
                     # scrolled. The heading is one of the page's, of any

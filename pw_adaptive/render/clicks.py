@@ -93,13 +93,6 @@ _HITTABLE = """(el) => {
 """Whether a pointer at the element's centre reaches it (nothing lies on top)."""
 _POLL_S = 0.04
 
-_UNMARK = """() => {
-  for (const el of document.querySelectorAll("[data-pw-adaptive-click]")) {
-    el.removeAttribute("data-pw-adaptive-click");
-  }
-}"""
-"""Take every candidate mark off a copy, before it is marked again."""
-
 _HREF_OF = """(a) => {
   const raw = (a.getAttribute("href") || "").trim();
   if (!raw || raw === "#" || /^javascript:/i.test(raw)) return null;
@@ -599,7 +592,6 @@ class _Scratch:
             # lecturers), and took the marks with it. Mark the candidates
             # again and find this one by its text, rather than wait out the
             # click timeouts (3 s) for a mark that will not come back.
-            await page.evaluate(_UNMARK)
             self.texts = texts = await mark_click_candidates(page)
             if candidate.text not in texts:
                 raise LookupError("candidate gone after an earlier click")

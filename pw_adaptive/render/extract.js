@@ -15,8 +15,9 @@
 //   clicks    click-only candidates (role=link, href="#" anchors, [onclick],
 //             buttons, outermost cursor:pointer elements) with their ordinal,
 //             text, accessible name, region, context heading and teaser
-// opts.mode === "mark" runs the same candidate selection on a fresh copy of the
-// page and marks each candidate with data-pw-adaptive-click="<ordinal>".
+// opts.mode === "mark" runs the same candidate selection on a copy of the
+// page and marks each candidate with data-pw-adaptive-click="<ordinal>" (old marks
+// taken off first).
 (opts) => {
   "use strict";
   const mode = (opts && opts.mode) || "extract";
@@ -678,6 +679,13 @@
   };
 
   const root = document.body || document.documentElement;
+  if (mode === "mark") {
+    // A copy marked before (then clicked: a list rebuilt, a route gone back
+    // from) keeps marks on elements that may be no candidates now.
+    for (const el of document.querySelectorAll("[data-pw-adaptive-click]")) {
+      el.removeAttribute("data-pw-adaptive-click");
+    }
+  }
   const base = {
     out: mode !== "mark", collect: true, boilerplateOut: true, region: "main", sectioned: false,
     landmarkId: 0, hidden: false, ariaHidden: false, inLink: false, inForm: false, slideshow: false, pointer: false, pre: false,

@@ -256,8 +256,9 @@ TAKE_OPENED = "() => (window.__pwAdaptiveOpened || []).splice(0)"
 
 
 async def mark_click_candidates(page: Page) -> list[str]:
-    """Mark the candidates of a fresh copy of a page with ``data-pw-adaptive-click``
-    (their ordinal) and return their texts by ordinal. The copy serves only
+    """Mark the candidates of a copy of a page with ``data-pw-adaptive-click``
+    (their ordinal; marks left by an earlier marking are taken off first) and
+    return their texts by ordinal. The copy serves only
     for clicks from now on, so its ``window.open`` opens no window
     (``HOLD_POPUPS``): a share button's window to another site cost a
     renderer process and an error page (offline) or a request to that site."""

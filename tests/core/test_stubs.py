@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from pw_adaptive.core.dedup import Fingerprint, fingerprint
 from pw_adaptive.core.stubs import MIN_DUPLICATES, OWN_WORDS, StubFolders, folder_of
 
 SITE = "https://u.edu"
+
+
+def _words(n: int) -> Fingerprint:
+    """The fingerprint of a text of ``n`` words."""
+    return fingerprint(" ".join(f"w{i}" for i in range(n)))
 
 
 def test_folder_of_is_the_path_up_to_its_last_segment() -> None:
@@ -19,7 +25,7 @@ def test_folder_of_is_the_path_up_to_its_last_segment() -> None:
 
 def test_two_copies_among_short_siblings_make_a_stub_folder() -> None:
     stubs = StubFolders()
-    stubs.observe_distinct(f"{SITE}/faculties/medicine/", words=12)  # a stub too
+    stubs.observe_distinct(f"{SITE}/faculties/medicine/", _words(12))  # a stub too
     assert not stubs.observe_duplicate(f"{SITE}/faculties/pharmacy/", f"{SITE}/faculties/medicine/")
     assert not stubs.is_stub(f"{SITE}/faculties/history/")
     assert stubs.observe_duplicate(f"{SITE}/faculties/history/", f"{SITE}/faculties/medicine/")
@@ -36,7 +42,7 @@ def test_pages_of_their_own_outweigh_a_few_copies() -> None:
     # lectures make no stub folder.
     stubs = StubFolders()
     for n in range(1, 6):
-        stubs.observe_distinct(f"{SITE}/lectures/{n}.html", words=OWN_WORDS + 200)
+        stubs.observe_distinct(f"{SITE}/lectures/{n}.html", _words(OWN_WORDS + 200))
     stubs.observe_duplicate(f"{SITE}/lectures/1p.html", f"{SITE}/lectures/1.html")
     stubs.observe_duplicate(f"{SITE}/lectures/2p.html", f"{SITE}/lectures/2.html")
     assert not stubs.is_stub(f"{SITE}/lectures/6.html")
@@ -46,7 +52,7 @@ def test_pages_of_their_own_outweigh_a_few_copies() -> None:
         stubs.observe_duplicate(f"{SITE}/faculties/{name}/", f"{SITE}/faculties/medicine/")
     assert stubs.is_stub(f"{SITE}/faculties/x/")
     for name in ("maths", "physics"):
-        stubs.observe_distinct(f"{SITE}/faculties/{name}/", words=OWN_WORDS)
+        stubs.observe_distinct(f"{SITE}/faculties/{name}/", _words(OWN_WORDS))
     assert not stubs.is_stub(f"{SITE}/faculties/x/")
 
 
@@ -72,7 +78,7 @@ def test_short_siblings_that_differ_by_their_title_alone_are_copies() -> None:
     names = ["Health Sciences", "Law and Administration", "Medicine", "Pharmacy"]
     learnt = [
         stubs.observe_distinct(
-            f"{SITE}/faculties/{n}/", words=12, text=stub(name), title=f"{name} | Guide"
+            f"{SITE}/faculties/{n}/", fingerprint(stub(name)), title=f"{name} | Guide"
         )
         for n, name in enumerate(names)
     ]
@@ -84,17 +90,17 @@ def test_short_siblings_that_differ_by_their_title_alone_are_copies() -> None:
     other = StubFolders()
     for n, body in enumerate(["Dean: Ann Smith, room 12.", "Open Monday to Friday, 9-17."]):
         assert not other.observe_distinct(
-            f"{SITE}/offices/{n}/", words=10, text=f"Office {n}\n{body}", title=f"Office {n}"
+            f"{SITE}/offices/{n}/", fingerprint(f"Office {n}\n{body}"), title=f"Office {n}"
         )
     assert not other.is_stub(f"{SITE}/offices/x/")
 
 
 def test_state_round_trips_and_min_duplicates_is_checked() -> None:
     stubs = StubFolders()
-    stubs.observe_distinct(f"{SITE}/offices/1/", words=10, text="Office 1\nTODO", title="1")
+    stubs.observe_distinct(f"{SITE}/offices/1/", fingerprint("Office 1\nTODO"), title="1")
     for name in ("law", "arts"):
         stubs.observe_duplicate(f"{SITE}/faculties/{name}/", f"{SITE}/faculties/medicine/")
-    stubs.observe_distinct(f"{SITE}/faculties/maths/", words=OWN_WORDS)
+    stubs.observe_distinct(f"{SITE}/faculties/maths/", _words(OWN_WORDS))
     again = StubFolders()
     again.restore(stubs.state())
     again.restore(None)
@@ -102,7 +108,7 @@ def test_state_round_trips_and_min_duplicates_is_checked() -> None:
     assert again.is_stub(f"{SITE}/faculties/x/")
     # The short page's words came back: its sibling's copy is recognised.
     assert not again.observe_distinct(
-        f"{SITE}/offices/2/", words=10, text="Office 2\nTODO", title="2"
+        f"{SITE}/offices/2/", fingerprint("Office 2\nTODO"), title="2"
     )
     assert again.state()["copies"] != stubs.state()["copies"]
     one = StubFolders(min_duplicates=1)
