@@ -83,6 +83,13 @@ class CrawlSettings:
     the folder's pages with content of their own: a list of faculty pages
     that read "TODO"; ``pw_adaptive.core.stubs``). False leaves their scores
     alone."""
+    touched_leads: bool = True
+    """Before the first find, let the cold give-up (``no_relevant_pages``) wait
+    while a page that a link naming a term of the query led to, and that
+    touches the query, has a link to a page below it queued: one term of a long
+    question leaves a link blind, and the answer may be one level under the
+    page it named (``pw_adaptive.core.touched``). False: such pages hold
+    nothing."""
     adaptive_stop: bool = True
     """Stop on the stopper's verdict. False: crawl until the budget or the
     frontier runs out (the benchmarks' "stopper off" baseline)."""

@@ -35,7 +35,7 @@ import heapq
 import math
 import time
 from collections import Counter
-from collections.abc import Callable, Container, Iterable
+from collections.abc import Callable, Container, Iterable, Iterator
 
 from pw_adaptive.core.frontier_state import (
     ChangeJournal,
@@ -521,6 +521,13 @@ class Frontier:
     def queued_urls(self) -> list[str]:
         """The URLs waiting in the queue (not in flight), in no particular order."""
         return list(self._queued)
+
+    def pending_links(self) -> Iterator[tuple[str, str | None]]:
+        """(URL, the page it was found on) of every entry queued or in flight,
+        in no particular order. O(queued): for a question asked rarely."""
+        for entries in (self._queued, self._in_flight):
+            for entry in entries.values():
+                yield entry.url, entry.parent
 
     def knows(self, canonical: str) -> bool:
         """`is_known` for a URL that is already canonical (no canonicalization)."""

@@ -59,6 +59,7 @@ __all__ = [
     "is_generic_anchor",
     "is_language_switch",
     "language_prefix",
+    "names_a_term",
     "score_link",
 ]
 
@@ -487,6 +488,25 @@ def score_link(
         clue_source=source,
         qualifier_only=not blind and source != "url" and _names_qualifiers_only(query, mask),
     )
+
+
+@functools.lru_cache(maxsize=64)
+def _specific_mask(query: Query) -> int:
+    """The query's specific terms (:attr:`Query.term_weights` at least 1.0), as a bit mask."""
+    return sum(1 << i for i, weight in enumerate(query.term_weights) if weight >= 1.0)
+
+
+def names_a_term(text: str, query: Query) -> bool:
+    """Whether a link's visible ``text`` names a specific term of ``query`` (a
+    term or a synonym; not a generic portal word of lower weight), and not
+    only words that qualify the query's topic when it names one (they say
+    where a link sits, not where it leads: :attr:`LinkScore.qualifier_only`).
+    A blind link may, when the query is long (one of seven terms is under
+    :data:`MIN_CLUE`)."""
+    if not text:
+        return False
+    mask = query.hit_mask(text) & _specific_mask(query)
+    return bool(mask) and not _names_qualifiers_only(query, mask)
 
 
 def is_blind(link: Link, query: Query) -> bool:

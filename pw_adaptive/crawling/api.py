@@ -392,8 +392,8 @@ class AdaptiveCrawler:
 STATE_LAYOUT = 2
 """Version of the crawl state this module keeps in a state file's key/value
 table (``run``, ``record:<i>``, ``dedup:<i>``, ``soft404``, ``variants``,
-``stubs``; a state file without ``variants`` or ``stubs`` resumes with
-nothing learnt)."""
+``stubs``, ``touched``; a state file without ``variants``, ``stubs`` or
+``touched`` resumes with nothing learnt)."""
 
 
 class _Journal:
@@ -524,6 +524,7 @@ def _save(run: CrawlRun, checkpoint: Checkpoint, journal: _Journal, *, done: boo
         "soft404": run.soft404.state(),
         "variants": run.variants.state(),
         "stubs": run.stubs.state(),
+        "touched": run.touched.state(),
         "titles": run.titles.state(),
         "sitemap": run.sitemap.state(),
         "listings": run.listings.state(),
@@ -571,6 +572,7 @@ def _resume(run: CrawlRun, checkpoint: Checkpoint) -> list[dict[str, Any]]:
     run.soft404.restore(checkpoint.get_state("soft404"))
     run.variants.restore(checkpoint.get_state("variants"))
     run.stubs.restore(checkpoint.get_state("stubs"))
+    run.touched.restore(checkpoint.get_state("touched"))
     run.titles.restore(checkpoint.get_state("titles"))
     run.sitemap.restore(checkpoint.get_state("sitemap"))
     run.listings.restore(checkpoint.get_state("listings"))

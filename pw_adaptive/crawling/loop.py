@@ -32,6 +32,7 @@ from pw_adaptive.core.links import (
     LinkScore,
     Region,
     is_language_switch,
+    names_a_term,
 )
 from pw_adaptive.core.listings import is_page_number_link
 from pw_adaptive.core.relevance import (
@@ -358,6 +359,16 @@ class PageProcessor:
             if words:
                 self._rescore_section_links(words)
         await self._push_links(entry, page, final, score)
+        if (
+            run.settings.touched_leads
+            and entry.blind
+            and score >= MIN_RELEVANCE
+            and not run.adaptive.has_found()
+            and names_a_term(entry.text, run.query)
+        ):
+            # A blind link that named one term of a long question led to a
+            # page that touches it: its answer may be a level below.
+            run.touched.observe(final)
         reason = await self._observe(entry, page.markdown, score, hits)
         harvested: list[AttachmentRecord] = []
         if score >= MIN_RELEVANCE and run.settings.harvest_attachments:
@@ -503,6 +514,11 @@ class PageProcessor:
             promise=entry.score,
             hold=run.give_up_lead(lead),
         )
+        if reason == StopReason.NO_RELEVANT_PAGES and run.touched.holds(
+            run.frontier.pending_links()
+        ):
+            # A page below a touched lead is still to come (core/touched.py).
+            return None
         if reason is None or not run.settings.adaptive_stop:
             return None
         patience = run.settings.adaptive.patience

@@ -22,6 +22,7 @@ from pw_adaptive.core.sections import SectionWords, qualifiers_of
 from pw_adaptive.core.soft404 import Soft404Detector
 from pw_adaptive.core.stopper import Adaptive, StopReason
 from pw_adaptive.core.stubs import StubFolders
+from pw_adaptive.core.touched import TouchedLeads
 from pw_adaptive.core.traps import TrapDetector, TrapReason
 from pw_adaptive.core.urls import canonicalize_url
 from pw_adaptive.core.variants import VariantLearner
@@ -65,6 +66,8 @@ class CrawlRun:
     """Query parameters and path segments learnt not to change a page's content."""
     stubs: StubFolders = field(default_factory=StubFolders)
     """Folders whose pages turned out to be copies of one stub."""
+    touched: TouchedLeads = field(default_factory=TouchedLeads)
+    """Pages whose links below them hold the cold give-up (``touched_leads``)."""
     titles: SiteTitles = field(default_factory=SiteTitles)
     """The site's name in its page titles, learnt per host, kept out of relevance."""
     robots: dict[str, RobotsPolicy] = field(default_factory=dict)
@@ -219,6 +222,11 @@ class CrawlRun:
                 " the link (the heading or paragraph it sits in), which says where a"
                 " link sits, not where it leads"
             )
+        if self.touched.held and reason == StopReason.NO_RELEVANT_PAGES:
+            why += (
+                f"; it waited {self.touched.held} times for a page below one that a link"
+                " naming a term of the query led to and that touched the query"
+            )
         sitemap = self.sitemap.stats
         if sitemap.released and reason in _HELD_REASONS:
             source = "sitemap names" if not sitemap.llms_txt else "sitemap and llms.txt name"
@@ -244,6 +252,9 @@ class CrawlRun:
             "failed_promise": round(failed, 4),
             "sitemap": sitemap.to_json(),
             "listing_pages": self.listings.released,
+            # Pages a link naming a term led to, touching the query, whose
+            # links below them held the cold give-up (times held).
+            "touched_leads": {"pages": len(self.touched), "held": self.touched.held},
             # Qualifiers learnt to name sections that lead nowhere: links that
             # held them only there were scored again without them.
             "section_words": [

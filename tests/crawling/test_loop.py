@@ -354,6 +354,60 @@ def test_other_language_versions_of_the_site_are_crawled_last() -> None:
     assert order == ["/ja/", "/ja/about/", "/ja/school/", "/de/", "/en/"]
 
 
+LECTURES_QUERY = "which foreign open lectures do seniors recommend alongside the compilers classes"
+LECTURES = (
+    "## Foreign open lectures seniors recommend for the compilers course\n\n"
+    "Seniors recommend two foreign open lectures for the compilers course: Stanford's "
+    "compilers lectures and MIT's open lectures on compilers. Seniors recommend watching "
+    "the foreign lectures alongside the course.\n\n## Recommended open lectures\n\n"
+    "The recommended open lectures cover every compilers topic of the course."
+)
+
+
+def _course_guide(url: str) -> RenderedPage:
+    """A students' guide: twelve year pages whose menu links say nothing of the
+    question; the seventh lists "Compilers" (one of the question's seven terms:
+    a blind link), whose page touches the question and links to three chapters
+    and, last, to the answer, all below it and saying nothing of it."""
+    path = url.removeprefix(SITE) or "/"
+    links = [Link(SITE + f"/year-{i}/", text=f"Year {i}", region=Region.NAV) for i in range(12)]
+    text = f"The {path.strip('/') or 'home'} page of the guide: timetables and rooms."
+    course = "/year-6/compilers/"
+    if path == "/year-6/":
+        links.append(Link(SITE + course + "README", text="Compilers"))
+    elif path == course + "README":
+        text = "## Compilers\n\nNotes, slides and past papers of the compilers course."
+        links += [Link(SITE + course + f"chapter-{i}", text=f"Chapter {i}") for i in (1, 2, 3)]
+        links.append(Link(SITE + course + "exam-tips", text="Exam tips"))
+    elif path == course + "exam-tips":
+        text = LECTURES
+    return make_page(url, title=path, markdown=text, links=links)
+
+
+@pytest.mark.parametrize("touched_leads", [True, False])
+def test_a_page_a_term_of_a_long_question_led_to_holds_the_give_up_for_the_pages_below_it(
+    touched_leads: bool,
+) -> None:
+    settings = CrawlSettings(
+        concurrency=1, respect_robots=False, probe_soft_404=False, touched_leads=touched_leads
+    )
+    crawler = AdaptiveCrawler(settings, renderer=FakeRenderer(_course_guide))
+    result = asyncio.run(crawler.run(SITE + "/", LECTURES_QUERY))
+    pages = [p.url.removeprefix(SITE) for p in result.pages]
+    assert "/year-6/compilers/README" in pages
+    touched = result.summary()["stop"]["touched_leads"]
+    if touched_leads:
+        assert "/year-6/compilers/exam-tips" in pages
+        assert result.stop_reason != "no_relevant_pages"
+        assert touched["pages"] == 1 and touched["held"] >= 1
+    else:
+        # Seven year pages and three chapters, blind and irrelevant, end the
+        # crawl before the answer's turn.
+        assert result.stop_reason == "no_relevant_pages"
+        assert "/year-6/compilers/exam-tips" not in pages
+        assert touched == {"pages": 0, "held": 0}
+
+
 FACULTIES = ["law", "arts", "medicine", "science", "music", "theology"]
 
 
