@@ -9,7 +9,7 @@ page touches the question; its exam-experience post, one level below it and
 linked from it as "考试经验帖", answers it. Counted as ten blind pages among
 the course lists of a deep site, such crawls gave up one level too early.
 
-``TouchedLeads`` keeps, until the first find, the pages that a link naming a
+``TouchedLeads`` keeps, before the first find, the pages that a link naming a
 specific term of the query (:func:`~pw_adaptive.core.links.names_a_term`)
 led to and that touch the query. While a link from one of them to a page
 below it (in the folder the page names as its own: ``/course/`` for
@@ -87,11 +87,6 @@ class TouchedLeads:
         self._pages.append(url)
         return True
 
-    def clear(self) -> None:
-        """Forget the pages: after the first find the give-up is over."""
-        self._pages.clear()
-        self._seen.clear()
-
     def holds(self, queued: Iterable[tuple[str, str | None]]) -> bool:
         """Whether one of ``queued`` ((URL, the page it was found on) pairs)
         was found on a kept page and sits below it; counts ``held``."""
@@ -109,7 +104,8 @@ class TouchedLeads:
     def restore(self, state: dict[str, Any] | None) -> None:
         """Load :meth:`state`'s output; None (an older state file) leaves
         nothing kept."""
-        self.clear()
+        self._pages.clear()
+        self._seen.clear()
         self.held = 0
         if not state:
             return
