@@ -86,9 +86,9 @@ class CrawlSettings:
     touched_leads: bool = True
     """Before the first find, let the cold give-up (``no_relevant_pages``) wait
     while a page that a link naming a term of the query led to, and that
-    touches the query, has a link to a page below it queued: one term of a long
-    question leaves a link blind, and the answer may be one level under the
-    page it named (``pw_adaptive.core.touched``). False: such pages hold
+    touches the query, has a link to a page below it queued: the answer may be
+    one level under the page the link named, behind a link that says nothing
+    of the query (``pw_adaptive.core.touched``). False: such pages hold
     nothing."""
     adaptive_stop: bool = True
     """Stop on the stopper's verdict. False: crawl until the budget or the

@@ -8,10 +8,13 @@ list's link "面向对象程序设计方法" names one, 0.14, and is blind. The 
 page touches the question; its exam-experience post, one level below it and
 linked from it as "考试经验帖", answers it. Counted as ten blind pages among
 the course lists of a deep site, such crawls gave up one level too early.
+A link with a clue fares no better: "软件系统分析与设计" (two terms of ten)
+is followed, its page touches the question, but the exam post below it is
+behind a blind link again, and the blind pages around it end the crawl.
 
 ``TouchedLeads`` keeps, before the first find, the pages that a link naming a
-specific term of the query (:func:`~pw_adaptive.core.links.names_a_term`)
-led to and that touch the query. While a link from one of them to a page
+specific term of the query (:func:`~pw_adaptive.core.links.names_a_term`),
+blind or not, led to and that touch the query. While a link from one of them to a page
 below it (in the folder the page names as its own: ``/course/`` for
 ``/course/`` and ``/course/README``, a hash route's alike) is queued, the cold
 give-up waits. Only pages below: a page's links to the rest of its site (its

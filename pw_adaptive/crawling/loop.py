@@ -361,13 +361,13 @@ class PageProcessor:
         await self._push_links(entry, page, final, score)
         if (
             run.settings.touched_leads
-            and entry.blind
             and score >= MIN_RELEVANCE
             and not run.adaptive.has_found()
             and names_a_term(entry.text, run.query)
         ):
-            # A blind link that named one term of a long question led to a
-            # page that touches it: its answer may be a level below.
+            # A link that named a term of the query (one of a long question's
+            # is a blind link) led to a page that touches it: its answer may
+            # be a level below, behind links that say nothing of the query.
             run.touched.observe(final)
         reason = await self._observe(entry, page.markdown, score, hits)
         harvested: list[AttachmentRecord] = []
