@@ -492,8 +492,9 @@ def score_link(
 
 @functools.lru_cache(maxsize=64)
 def _specific_mask(query: Query) -> int:
-    """The query's specific terms (:attr:`Query.term_weights` at least 1.0), as a bit mask."""
-    return sum(1 << i for i, weight in enumerate(query.term_weights) if weight >= 1.0)
+    """The query's specific terms (:attr:`Query.topic_terms` and
+    :attr:`Query.qualifier_terms`: weight 1.0, no generic word), as a bit mask."""
+    return sum(1 << i for i in (*query.topic_terms, *query.qualifier_terms))
 
 
 def names_a_term(text: str, query: Query) -> bool:

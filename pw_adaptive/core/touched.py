@@ -61,7 +61,13 @@ def is_below(url: str, page: str) -> bool:
     """Whether canonical ``url`` sits below ``page``, in the folder ``page``
     names as its own (:func:`own_folder`), and is not ``page`` itself."""
     folder = own_folder(page)
-    if folder is None or url == page or host_of_canonical(url) != folder[0]:
+    return folder is not None and url != page and _in_folder(url, folder)
+
+
+def _in_folder(url: str, folder: tuple[str, str]) -> bool:
+    """Whether canonical ``url`` sits in ``folder`` (:func:`own_folder`'s
+    answer), below the folder's own page."""
+    if host_of_canonical(url) != folder[0]:
         return False
     path = route_or_path(url)[1]
     return path.startswith(folder[1]) and path.rstrip("/") != folder[1].rstrip("/")
@@ -72,43 +78,45 @@ class TouchedLeads:
     before the first find (see the module's docstring)."""
 
     def __init__(self) -> None:
-        self._pages: list[str] = []
-        self._seen: set[str] = set()
+        self._folders: dict[str, tuple[str, str]] = {}
+        """Each kept page, in the order kept, with the folder it owns."""
         self.held = 0
         """Times the cold give-up waited for a page below one of them."""
 
     def __len__(self) -> int:
-        return len(self._pages)
+        return len(self._folders)
 
     def observe(self, url: str) -> bool:
         """Keep canonical ``url``'s page; False when it owns no folder below
         the site's root (its links below it would be the whole site) or was
         kept before."""
-        if url in self._seen or own_folder(url) is None:
+        if url in self._folders:
             return False
-        self._seen.add(url)
-        self._pages.append(url)
+        folder = own_folder(url)
+        if folder is None:
+            return False
+        self._folders[url] = folder
         return True
 
     def holds(self, queued: Iterable[tuple[str, str | None]]) -> bool:
         """Whether one of ``queued`` ((URL, the page it was found on) pairs)
         was found on a kept page and sits below it; counts ``held``."""
-        if not self._seen:
+        if not self._folders:
             return False
         for url, parent in queued:
-            if parent is not None and parent in self._seen and is_below(url, parent):
+            folder = self._folders.get(parent) if parent is not None else None
+            if folder is not None and url != parent and _in_folder(url, folder):
                 self.held += 1
                 return True
         return False
 
     def state(self) -> dict[str, Any]:
-        return {"pages": list(self._pages), "held": self.held}
+        return {"pages": list(self._folders), "held": self.held}
 
     def restore(self, state: dict[str, Any] | None) -> None:
         """Load :meth:`state`'s output; None (an older state file) leaves
         nothing kept."""
-        self._pages.clear()
-        self._seen.clear()
+        self._folders.clear()
         self.held = 0
         if not state:
             return
