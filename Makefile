@@ -27,7 +27,8 @@ $(BASE_STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install -q -e .
 	@touch $(BASE_STAMP)
 
-# The test tools, the segmenters (Japanese, Thai, Korean, Vietnamese; tests/text/test_languages.py) and
+# The test tools, the segmenters (Japanese, Thai, Korean, Vietnamese; tests/text/test_languages.py;
+# wordfreq for compounds, tests/text/test_compounds.py) and
 # the ray extra: tests/e2e/test_batch_browser.py runs a
 # batch on a local Ray.
 $(STAMP): $(BASE_STAMP)

@@ -60,6 +60,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any, Final
 
+from pw_adaptive.text.compounds import COMPOUNDING_LANGUAGES, split_compound
 from pw_adaptive.text.lang import detect_query_language
 from pw_adaptive.text.languages import (
     TRUNCATE_ENDING,
@@ -988,6 +989,15 @@ class Query:
             if patterns:
                 entries.append((0.0, patterns))
             self._calendar_patterns = _hint_regex(self._synonyms.words_of(dated))
+        # A closed compound's parts are hints too (text.compounds): a menu's
+        # "Prüfungsanmeldung" (exam registration) leads where the query's
+        # "Prüfungssekretariat" (exam office) is answered, and "Auslandsstudium"
+        # where "Auslandssemester" is. A part says less than the whole, so it
+        # only orders clue-less links, as a topic's menu hints do.
+        for term, weight in zip(terms, self._weights, strict=True):
+            parts = _compound_hints(term, self._lang)
+            if parts and weight >= 1.0:
+                entries.append((weight / total, _part_regex(parts)))
         self._hint_patterns = tuple(entries)
         # The levels of study the query names (a term reaches a level group,
         # or its text holds a level word), when of one tier only: the
@@ -1310,6 +1320,39 @@ def _generic_without_article(lang: str) -> frozenset[str]:
     return frozenset(strip_article(word, lang) for word in phrases("portal_generic"))
 
 
+def _compound_hints(term: str, lang: str) -> tuple[str, ...]:
+    """The parts of ``term`` when it is a closed compound of ``lang``
+    (:func:`~pw_adaptive.text.compounds.split_compound`) that may hint at it:
+    at least ``COMPOUND_HINT_MIN`` letters, neither a stop word nor a generic
+    portal word ("Studenten" of "Studentenwohnheim" is on every page)."""
+    parts = split_compound(term, lang) if lang in COMPOUNDING_LANGUAGES else None
+    if parts is None:
+        return ()
+    stops = stop_words(lang)
+    return tuple(
+        part
+        for part in parts
+        if len(part) >= COMPOUND_HINT_MIN and part not in stops and not _is_generic(part, lang)
+    )
+
+
+def _part_regex(parts: Sequence[str]) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Patterns for the parts of a compound as hints: a word that starts with
+    a part as the query writes it ("prüfung": "Prüfungsanmeldung", "Prüfungen"),
+    not with its stem, which may start another word ("informatik" stems to
+    "informat", the start of "Informationsseite")."""
+    by_family: dict[str, list[str]] = {}
+    for part in sorted(parts, key=len, reverse=True):
+        script = script_of(part)
+        by_family.setdefault(_FAMILY_OF_SCRIPT.get(script, script), []).append(
+            re.escape(unmark(part))
+        )
+    return tuple(
+        (family, re.compile(f"{WORD_START}(?:{'|'.join(words)}){_LETTERS}*"))
+        for family, words in by_family.items()
+    )
+
+
 def _is_lone_character(term: str, lang: str, synonyms: Synonyms) -> bool:
     """Whether ``term`` is one character of an unspaced script that the lexicon
     does not know: a segmenter's leftover ("方", "出", "月", "回"), a morpheme
@@ -1519,6 +1562,9 @@ def _hyphenated_names(text: str) -> frozenset[str]:
 
 COMPOUND_PART_MIN: Final = 3
 """Letters a part of a hyphenated compound needs to be a term of its own."""
+
+COMPOUND_HINT_MIN: Final = 4
+"""Letters a part of a closed compound needs to hint at the query (text.compounds)."""
 
 
 def _compound_parts(

@@ -550,3 +550,29 @@ def test_a_qualifier_only_around_the_link(link: Link, around: bool) -> None:
     assert not scored.blind
     assert scored.qualifier_context_only is around
     assert scored.qualifier_context_only <= scored.qualifier_only
+
+
+def test_a_part_of_a_compound_of_the_query_hints_at_it_and_the_link_stays_blind() -> None:
+    pytest.importorskip("wordfreq")
+    # "Prüfungssekretariat" (exam office) and "Klausurtag" (exam day) are
+    # compounds: a menu's "Prüfungsanmeldung" (exam registration) shares
+    # their first part and leads where the exam rules are.
+    query = Query(
+        "bin am Klausurtag krank, bis wann muss das Attest beim Prüfungssekretariat sein?"
+    )
+    exams = score_link(
+        Link("https://u.de/infos/pruefungen/", text="Prüfungsanmeldung", region=Region.NAV), query
+    )
+    menu = score_link(Link("https://u.de/alumni/", text="Alumni", region=Region.NAV), query)
+    assert exams.blind and HINT_FLOOR < exams.score < HINT_FLOOR + HINT_SPREAD
+    assert menu.score < exams.score
+    # A part hints as the query writes it, not by its stem: "informatik"
+    # stems to "informat", which starts "Informationsseite" too.
+    media = Query("Bewerbungsschluss für den Bachelor Medieninformatik")
+    info = score_link(Link("https://u.de/i/", text="Informationsseite", region=Region.NAV), media)
+    cs = score_link(Link("https://u.de/c/", text="Informatik", region=Region.NAV), media)
+    assert info.score < HINT_FLOOR < cs.score and cs.blind
+    # A generic portal word is no hint ("Studenten" of "Studentenwohnheim").
+    housing = Query("Zimmer im Studentenwohnheim")
+    students = score_link(Link("https://u.de/s/", text="Studentenrat", region=Region.NAV), housing)
+    assert students.blind and students.score < HINT_FLOOR
