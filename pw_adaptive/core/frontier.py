@@ -114,6 +114,8 @@ class Frontier:
         self.demoted = 0
         """Queued URLs whose score was lowered (`demote`)."""
         self._seq = 0
+        self._pushes = 0
+        """Tuples pushed onto the heaps: their unique last key (`Item`)."""
         self._queued: dict[str, FrontierEntry] = {}
         self._in_flight: dict[str, FrontierEntry] = {}
         self._done: set[str] = set()
@@ -322,7 +324,8 @@ class Frontier:
     def _enqueue(self, entry: FrontierEntry) -> None:
         url = entry.url
         self._queued[url] = entry
-        item: Item = (-entry.score, entry.depth, entry.seq, entry)
+        self._pushes += 1
+        item: Item = (-entry.score, entry.depth, entry.seq, self._pushes, entry)
         self._hosts.add(item)
         if not entry.blind:
             heapq.heappush(self._best, item)
@@ -352,7 +355,7 @@ class Frontier:
         self._in_flight[entry.url] = entry
         self.fetched += 1
         best = self._best
-        if best and best[0][3] is entry:
+        if best and best[0][4] is entry:
             heapq.heappop(best)
         return entry
 
@@ -567,7 +570,7 @@ class Frontier:
         O(1) amortised: the crawler calls it after every page.
         """
         top = live_top(self._best, self._queued)
-        return 0.0 if top is None else top[3].score
+        return 0.0 if top is None else top[4].score
 
     def best_score_except(self, urls: Container[str]) -> float:
         """:meth:`best_score` among the queued non-blind entries whose URL is
@@ -642,9 +645,12 @@ class Frontier:
         self._aliases = dict(state.aliases)
         self._trapped = {}
         self._hosts = HostScheduler(self.host_delay, self._queued)
-        items: list[Item] = [(-e.score, e.depth, e.seq, e) for e in self._queued.values()]
+        items: list[Item] = [
+            (-e.score, e.depth, e.seq, push, e) for push, e in enumerate(self._queued.values())
+        ]
+        self._pushes = len(items)
         self._hosts.load(items)
-        self._best = [item for item in items if not item[3].blind]
+        self._best = [item for item in items if not item[4].blind]
         heapq.heapify(self._best)
         for host_name, seconds in state.crawl_delays.items():
             self.set_crawl_delay(host_name, seconds)

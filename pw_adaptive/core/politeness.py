@@ -8,7 +8,7 @@ in launch order (`relaunch`). What is queued is the `Frontier`'s business:
 the scheduler reads the frontier's `queued` mapping to tell live entries from
 stale ones.
 
-Implementation: one binary heap per host holds `(-score, depth, seq, entry)`
+Implementation: one binary heap per host holds `(-score, depth, seq, push, entry)`
 tuples; a heap of hosts, keyed by each ready host's best tuple, picks the best
 ready host, and a heap of `(ready_at, host)` wakes hosts whose delay has
 passed. Re-pushes with a better score and URLs dropped as aliases leave stale
@@ -27,9 +27,12 @@ from pw_adaptive.core.urls import host_of_canonical
 
 __all__ = ["HostScheduler", "Item", "live_top"]
 
-Item = tuple[float, int, int, FrontierEntry]
-"""A host-heap tuple: the key `(-score, depth, seq)`, smaller is better and
-unique per (URL, score), then the entry (never compared: seq is unique)."""
+Item = tuple[float, int, int, int, FrontierEntry]
+"""A host-heap tuple: the key `(-score, depth, seq)`, smaller is better, then
+the frontier's count of tuples pushed, then the entry. The count is unique,
+so the entry is never compared: a URL demoted and raised back to an earlier
+score has two tuples with the same key (the older one stale), whose entries
+may differ in their link text or parent."""
 _Posted = tuple[float, int, int, str]
 """A ready-heap tuple: a host's best key, then the host."""
 
@@ -39,7 +42,7 @@ def live_top(heap: list[Item], queued: Mapping[str, FrontierEntry]) -> Item | No
     entry no longer the one ``queued`` holds for the URL) are popped on the way."""
     while heap:
         item = heap[0]
-        entry = item[3]
+        entry = item[4]
         if queued.get(entry.url) is entry:
             return item
         heapq.heappop(heap)
@@ -92,7 +95,7 @@ class HostScheduler:
 
     def add(self, item: Item) -> None:
         """Queue `item` under its URL's host."""
-        host_name = host_of_canonical(item[3].url)
+        host_name = host_of_canonical(item[4].url)
         host = self._hosts.get(host_name)  # `_host` inlined: once per push
         if host is None:
             host = self._hosts[host_name] = _Host()
@@ -105,7 +108,7 @@ class HostScheduler:
     def load(self, items: Iterable[Item]) -> None:
         """Queue many items into an empty scheduler at once (heapify: O(n))."""
         for item in items:
-            self._host(host_of_canonical(item[3].url)).heap.append(item)
+            self._host(host_of_canonical(item[4].url)).heap.append(item)
         for host_name, host in self._hosts.items():
             heapq.heapify(host.heap)
             self._post(host, host_name, host.heap[0])
@@ -189,7 +192,7 @@ class HostScheduler:
                 top = self._clean_top(host)
                 if top is not None:
                     self._post(host, host_name, top)
-            return item[3]
+            return item[4]
         return None
 
     def _claim(self, url: str, now: float) -> bool:

@@ -149,6 +149,25 @@ def test_demote_lowers_a_queued_score_and_its_blindness() -> None:
         frontier.demote("https://u.edu/x", float("nan"), blind=False)
 
 
+def test_a_demoted_url_raised_back_to_its_old_score_by_another_link_pops_once() -> None:
+    # Its stale first tuple and its new one have the same key, and entries
+    # that differ in their link text: the heaps must never compare them.
+    frontier = Frontier()
+    frontier.push("https://u.edu/other", score=0.12, depth=1, text="Other")
+    frontier.push("https://u.edu/exams", score=0.12, depth=1, text="Exams", blind=True)
+    assert frontier.demote("https://u.edu/exams", 0.10, blind=True)
+    frontier.push("https://u.edu/exams", score=0.12, depth=1, text="Exam registration")
+    assert frontier.best_score() == 0.12
+    entries = _drain(frontier)
+    assert _urls(entries) == ["https://u.edu/other", "https://u.edu/exams"]
+    assert (entries[1].score, entries[1].text, entries[1].blind) == (
+        0.12,
+        "Exam registration",
+        False,
+    )
+    assert frontier.best_score() == 0.0
+
+
 def test_scale_queued_lowers_the_matching_entries_keeping_their_order() -> None:
     frontier = Frontier()
     frontier.push("https://u.edu/faculties/law/", score=0.4, depth=1, text="Law")

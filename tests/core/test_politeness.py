@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from pw_adaptive.core.frontier_state import FrontierEntry
@@ -12,8 +14,11 @@ def _entry(url: str, score: float = 0.5, seq: int = 0) -> FrontierEntry:
     return FrontierEntry(url, score, 1, False, None, "", seq)
 
 
+_PUSHES = itertools.count()
+
+
 def _item(entry: FrontierEntry) -> Item:
-    return (-entry.score, entry.depth, entry.seq, entry)
+    return (-entry.score, entry.depth, entry.seq, next(_PUSHES), entry)
 
 
 def _scheduler(
