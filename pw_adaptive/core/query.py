@@ -60,7 +60,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any, Final
 
-from pw_adaptive.text.compounds import COMPOUNDING_LANGUAGES, split_compound
+from pw_adaptive.text.compounds import split_compound
 from pw_adaptive.text.lang import detect_query_language
 from pw_adaptive.text.languages import (
     TRUNCATE_ENDING,
@@ -1325,7 +1325,7 @@ def _compound_hints(term: str, lang: str) -> tuple[str, ...]:
     (:func:`~pw_adaptive.text.compounds.split_compound`) that may hint at it:
     at least ``COMPOUND_HINT_MIN`` letters, neither a stop word nor a generic
     portal word ("Studenten" of "Studentenwohnheim" is on every page)."""
-    parts = split_compound(term, lang) if lang in COMPOUNDING_LANGUAGES else None
+    parts = split_compound(term, lang)
     if parts is None:
         return ()
     stops = stop_words(lang)

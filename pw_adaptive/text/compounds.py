@@ -46,7 +46,8 @@ too, but glue case endings onto every word: the endings are common "words"
 of the frequency lists ("-lla", "-hoz"), so a cut there is no compound."""
 
 COMPOUND_MIN: Final = 8
-"""Letters a word needs before it is tried: two parts of four."""
+"""Letters a word needs before it is tried: a first part of four, a last of
+three and one more; in shorter words two common pieces are mostly chance."""
 
 MODIFIER_MIN: Final = 4
 """Letters the first part needs without its linking element."""
@@ -80,13 +81,13 @@ def split_compound(word: str, lang: str) -> tuple[str, str] | None:
     frequencies) is taken, if its parts are commoner than the whole word:
     "klausurtag" is "klausur" + "tag", "prüfungssekretariat" is "prüfung" +
     "sekretariat"; "informatik" has no such cut and stays whole."""
-    linking = LINKING.get(_WORDFREQ_LANGUAGE.get(lang, lang))
+    code = _WORDFREQ_LANGUAGE.get(lang, lang)
+    linking = LINKING.get(code)
     if linking is None or len(word) < COMPOUND_MIN or not word.isalpha():
         return None
     frequency = _frequency()
     if frequency is None:
         return None
-    code = _WORDFREQ_LANGUAGE.get(lang, lang)
     best: tuple[float, str, str] | None = None
     for cut in range(MODIFIER_MIN, len(word) - HEAD_MIN + 1):
         head = word[cut:]
