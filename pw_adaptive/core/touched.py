@@ -31,7 +31,7 @@ from typing import Any
 from pw_adaptive.core.relevance import route_or_path
 from pw_adaptive.core.urls import host_of_canonical
 
-__all__ = ["TouchedLeads", "is_below", "own_folder"]
+__all__ = ["TouchedLeads", "own_folder"]
 
 _INDEX_NAMES = frozenset({"readme", "index", "default", "home"})
 """Last segments (without an extension) that name their folder's own page."""
@@ -55,13 +55,6 @@ def own_folder(url: str) -> tuple[str, str] | None:
     if path.strip("/") == "":
         return None
     return host_of_canonical(url), path
-
-
-def is_below(url: str, page: str) -> bool:
-    """Whether canonical ``url`` sits below ``page``, in the folder ``page``
-    names as its own (:func:`own_folder`), and is not ``page`` itself."""
-    folder = own_folder(page)
-    return folder is not None and url != page and _in_folder(url, folder)
 
 
 def _in_folder(url: str, folder: tuple[str, str]) -> bool:

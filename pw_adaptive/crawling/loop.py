@@ -514,12 +514,12 @@ class PageProcessor:
             promise=entry.score,
             hold=run.give_up_lead(lead),
         )
+        if reason is None or not run.settings.adaptive_stop:
+            return None
         if reason == StopReason.NO_RELEVANT_PAGES and run.touched.holds(
             run.frontier.pending_links()
         ):
             # A page below a touched lead is still to come (core/touched.py).
-            return None
-        if reason is None or not run.settings.adaptive_stop:
             return None
         patience = run.settings.adaptive.patience
         if await run.sitemap.hold(run.frontier, patience) or (

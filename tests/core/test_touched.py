@@ -6,7 +6,7 @@ import pytest
 
 from pw_adaptive.core.links import names_a_term
 from pw_adaptive.core.query import Query
-from pw_adaptive.core.touched import TouchedLeads, is_below, own_folder
+from pw_adaptive.core.touched import TouchedLeads, own_folder
 
 SITE = "http://guide.test"
 
@@ -30,6 +30,13 @@ def test_the_folder_a_page_names_as_its_own(url: str, folder: str) -> None:
 @pytest.mark.parametrize("url", [SITE + "/", SITE + "/index.html", SITE + "/README"])
 def test_the_sites_root_owns_no_folder(url: str) -> None:
     assert own_folder(url) is None
+
+
+def is_below(url: str, page: str) -> bool:
+    """Whether a link to ``url`` found on the kept ``page`` holds the give-up."""
+    touched = TouchedLeads()
+    touched.observe(page)
+    return touched.holds([(url, page)])
 
 
 def test_pages_below_a_page_are_in_its_folder_and_not_the_page_itself() -> None:
