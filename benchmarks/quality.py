@@ -33,6 +33,11 @@ pw_adaptive's per site. Then the
 per-group tables, ablations and relevance calibration; ``--per-task`` adds one
 row per task and crawler. Everything is also written as JSON.
 
+A crawl that raises (a bug, not a start page that fails to load) does not end
+the run: its traceback goes to stderr, it counts as finding nothing (stop
+reason ``crashed``), the other tasks go on, and the run exits with status 1
+after writing its tables, JSON, traces and render cache.
+
     .venv/bin/python benchmarks/quality.py [--portal NAME ...] [--no-real]
         [--no-fixtures] [--no-peers] [--peer-tasks-per-site N] [--no-ablations]
         [--budget 100] [--per-task] [--trace DIR] [--render-cache FILE] [--json FILE]
@@ -55,6 +60,7 @@ import subprocess
 import sys
 import threading
 import time
+import traceback
 import zlib
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -441,17 +447,23 @@ def measure(
     )
 
 
-def _start_failed(name: str, task: Task, oracle: int) -> Row:
+def _start_failed(name: str, task: Task, oracle: int, reason: str = "start_failed") -> Row:
     return Row(name, task.id, task.group, 0, len(task.relevant), 0, 0.0,
-               len(task.facts), 0, 0, "start_failed", oracle, 0.0)  # fmt: skip
+               len(task.facts), 0, 0, reason, oracle, 0.0)  # fmt: skip
 
 
 def score_crawl(
-    name: str, task: Task, result: CrawlResult | None, oracle: int, wall_s: float = 0.0
+    name: str,
+    task: Task,
+    result: CrawlResult | None,
+    oracle: int,
+    wall_s: float = 0.0,
+    failure: str = "start_failed",
 ) -> Row:
-    """Measure one crawl against the task's truth (``result`` None: start failed)."""
+    """Measure one crawl against the task's truth (``result`` None: it failed,
+    for the reason ``failure``: ``start_failed`` or ``crashed``; nothing found)."""
     if result is None:
-        return _start_failed(name, task, oracle)
+        return _start_failed(name, task, oracle, failure)
     fetched = [
         None if p.error is not None else (p.url, p.final_url, p.markdown) for p in result.pages
     ]
@@ -706,6 +718,9 @@ class TaskOutcome:
     """pw_adaptive's own crawl, for ``--trace``."""
     start_error: str | None = None
     """Why pw_adaptive's default crawl could not start (``StartPageError``)."""
+    crashed: dict[str, str] = field(default_factory=dict)
+    """Crawler name -> the exception that ended its crawl of this task (a bug:
+    the run goes on with the other tasks, and ends with exit status 1)."""
 
 
 async def run_task(
@@ -713,8 +728,12 @@ async def run_task(
 ) -> TaskOutcome:
     """The default crawl first (it fills the cache), then the others side by side."""
 
+    crashed: dict[str, str] = {}
+
     async def crawl(variant: Variant) -> tuple[CrawlResult | None, float, str | None]:
-        """The crawl, its wall time and, when it could not start, why."""
+        """The crawl, its wall time and, when it could not start, why. A crawl
+        that raises anything else is recorded in ``crashed`` with its traceback
+        on stderr, so that one task's bug does not throw away a long run."""
         started = time.perf_counter()
         crawler = AdaptiveCrawler(
             variant.settings,
@@ -727,6 +746,11 @@ async def run_task(
             result = await crawler.run(task.start_url, task.query)
         except StartPageError as exc:
             return None, time.perf_counter() - started, str(exc)
+        except Exception as exc:
+            crashed[variant.name] = f"{type(exc).__name__}: {exc}"
+            print(f"{task.id}: the {variant.name} crawl crashed:", file=sys.stderr)
+            traceback.print_exc(file=sys.stderr)
+            return None, time.perf_counter() - started, None
         return result, time.perf_counter() - started, None
 
     first = await crawl(variants[0])
@@ -743,7 +767,9 @@ async def run_task(
     )
     oracle = oracle_pages(graph.edges, task.start_url, task.relevant, graph.aliases)
     rows = [
-        score_crawl(v.name, task, r, oracle.pages, wall)
+        score_crawl(
+            v.name, task, r, oracle.pages, wall, "crashed" if v.name in crashed else "start_failed"
+        )
         for v, (r, wall, _) in zip(variants, timed, strict=True)
     ]
     pages = [
@@ -754,7 +780,7 @@ async def run_task(
     ]
     start_error = first[2]
     return TaskOutcome(
-        rows, oracle, graph.complete, graph.live_renders, pages, results[0], start_error
+        rows, oracle, graph.complete, graph.live_renders, pages, results[0], start_error, crashed
     )
 
 
@@ -875,7 +901,8 @@ async def run_all(
                     f"[{done}/{len(tasks)}] {task.id:<34} pw_adaptive {row.found}/{row.relevant}"
                     f" in {row.pages} pages, oracle {outcome.oracle.pages}; renders"
                     f" {cache.stats.live_renders} live / {cache.stats.cached_renders} cached"
-                    + (f"; {outcome.start_error}" if outcome.start_error else ""),
+                    + (f"; {outcome.start_error}" if outcome.start_error else "")
+                    + "".join(f"; {n} crashed: {e}" for n, e in outcome.crashed.items()),
                     file=sys.stderr,
                     flush=True,
                 )
@@ -1132,8 +1159,11 @@ def write_traces(folder: Path, tasks: Sequence[Task], outcomes: dict[str, TaskOu
     for task in tasks:
         result = outcomes[task.id].default
         lines = [f"{task.id}: {task.query!r} ({task.lang})"]
+        crash = outcomes[task.id].crashed.get(DEFAULT)
         if result is None and outcomes[task.id].start_error:
             lines[0] += f" -> {outcomes[task.id].start_error}"
+        elif result is None and crash is not None:
+            lines[0] += f" -> the crawl crashed: {crash}"
         elif result is not None:
             lines[0] += f" -> {result.stop_reason} after {len(result.pages)} pages"
             lines.append(
@@ -1466,6 +1496,7 @@ def main(argv: list[str] | None = None) -> int:
                 "start_failed": {
                     t: o.start_error for t, o in outcomes.items() if o.start_error is not None
                 },
+                "crashed": {t: o.crashed for t, o in outcomes.items() if o.crashed},
             },
             "totals": {
                 g: [asdict(totals([r for r in rows if r.group == g], n)) for n in names]
@@ -1491,6 +1522,13 @@ def main(argv: list[str] | None = None) -> int:
             "rows": [asdict(r) for r in rows],
         }
         args.json.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    crashes = [(t, name, error) for t, o in outcomes.items() for name, error in o.crashed.items()]
+    if crashes:
+        print(f"{len(crashes)} crawl(s) crashed (each counted as finding nothing above,"
+              " stop reason 'crashed'; tracebacks above):", file=sys.stderr)  # fmt: skip
+        for t, name, error in crashes:
+            print(f"  {t} ({name}): {error}", file=sys.stderr)
+        return 1
     return 0
 
 

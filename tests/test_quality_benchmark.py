@@ -18,6 +18,7 @@ import pytest
 
 from pw_adaptive.core.query import Query
 from pw_adaptive.core.scope import Scope
+from pw_adaptive.core.scoring import AnchorScorer, BreadthFirstScorer
 from pw_adaptive.core.stopper import (
     COLD_PATIENCE,
     MIN_SOURCES,
@@ -321,6 +322,40 @@ def test_a_trace_says_why_the_start_page_failed(tmp_path: Path) -> None:
     quality.write_traces(tmp_path, [task], {"t": outcome})
     lines = (tmp_path / "t.txt").read_text(encoding="utf-8").splitlines()
     assert lines == [f"t: 'q' (en) -> {error}", f"missed: {ORIGIN}/r1"]
+
+
+class _BrokenScorer(AnchorScorer):
+    """A link scorer with a bug: it raises on the first link it scores."""
+
+    def score(self, *args: Any, **kwargs: Any) -> Any:
+        raise ValueError("a bug in the scorer")
+
+
+def test_a_crawl_that_raises_is_counted_as_crashed_and_the_other_crawls_go_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site = {f"{ORIGIN}/": [f"{ORIGIN}/t"], f"{ORIGIN}/t": []}
+    task = quality.Task(
+        id="t", group="fixtures", query="tuition fees", start_url=f"{ORIGIN}/",
+        relevant=frozenset({f"{ORIGIN}/t"}), facts=(),
+    )  # fmt: skip
+    settings = CrawlSettings(max_pages=5, adaptive_stop=False)
+    variants = [
+        quality.Variant(quality.DEFAULT, _BrokenScorer(), settings),
+        quality.Variant("breadth-first", BreadthFirstScorer(), settings),
+    ]
+    cache = RenderCache(FakeRenderer(lambda url: _page(url, site.get(url, []))), _Fetcher())
+    outcome = asyncio.run(quality.run_task(task, variants, cache, oracle_bound=10))
+    broken, fine = outcome.rows
+    assert broken.stop_reason == "crashed" and broken.found == 0 and broken.pages == 0
+    assert fine.found == 1 and fine.stop_reason != "crashed"
+    assert outcome.crashed == {quality.DEFAULT: "ValueError: a bug in the scorer"}
+    assert outcome.start_error is None
+    err = capsys.readouterr().err
+    assert "t: the pw_adaptive crawl crashed:" in err and "Traceback" in err
+    quality.write_traces(tmp_path, [task], {"t": outcome})
+    first = (tmp_path / "t.txt").read_text(encoding="utf-8").splitlines()[0]
+    assert first == "t: 'tuition fees' (en) -> the crawl crashed: ValueError: a bug in the scorer"
 
 
 def test_a_relevant_page_the_crawl_skipped_as_a_copy_of_one_it_rendered_is_found() -> None:
