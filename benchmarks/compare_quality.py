@@ -23,7 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 from typing import Any, TextIO
@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from quality import DEFAULT, RealTotals, Row, Task, real_totals  # noqa: E402
+from quality import DEFAULT, RealTotals, Row, totals_of_rows  # noqa: E402
 
 ABSENT_LIMIT = 12
 """Issue 12's bound on the pages of a crawl for a topic the site lacks."""
@@ -83,8 +83,7 @@ class Summary:
 
 
 def summarize(rows: dict[str, Row], crawler: str) -> Summary:
-    tasks = [Task(t, r.group, "", "", frozenset(), ()) for t, r in rows.items()]
-    totals = real_totals(list(rows.values()), tasks, crawler)
+    totals = totals_of_rows(list(rows.values()), crawler)
     assert totals is not None  # load_rows never returns no rows
     marked = [r for r in rows.values() if r.identified is not None]
     right = sum(r.identified_relevant for r in marked)
@@ -151,7 +150,7 @@ def task_lines(before: dict[str, Row], after: dict[str, Row]) -> list[str]:
 def counts(before: dict[str, Row], after: dict[str, Row]) -> str:
     both = sorted(before.keys() & after.keys())
 
-    def n(pred: Any) -> int:
+    def n(pred: Callable[[Row, Row], bool]) -> int:
         return sum(1 for t in both if pred(before[t], after[t]))
 
     return (

@@ -447,7 +447,8 @@ def measure(
     )
 
 
-def _start_failed(name: str, task: Task, oracle: int, reason: str = "start_failed") -> Row:
+def _failed_row(name: str, task: Task, oracle: int, reason: str = "start_failed") -> Row:
+    """The row of a crawl that produced no result (``reason``: its stop reason)."""
     return Row(name, task.id, task.group, 0, len(task.relevant), 0, 0.0,
                len(task.facts), 0, 0, reason, oracle, 0.0)  # fmt: skip
 
@@ -463,7 +464,7 @@ def score_crawl(
     """Measure one crawl against the task's truth (``result`` None: it failed,
     for the reason ``failure``: ``start_failed`` or ``crashed``; nothing found)."""
     if result is None:
-        return _start_failed(name, task, oracle, failure)
+        return _failed_row(name, task, oracle, failure)
     fetched = [
         None if p.error is not None else (p.url, p.final_url, p.markdown) for p in result.pages
     ]
@@ -489,7 +490,7 @@ def score_crawl(
 def score_peer(name: str, task: Task, run: PeerRun | None, oracle: int) -> Row:
     """Measure a peer's crawl (``benchmarks/_peers.py``) against the task's truth."""
     if run is None or (run.error is not None and not run.pages):
-        return _start_failed(name, task, oracle)
+        return _failed_row(name, task, oracle)
     fetched = [(url, final, md) for (url, final), md in zip(run.pages, run.markdown, strict=True)]
     return measure(
         name,
@@ -1243,8 +1244,13 @@ class RealTotals:
 
 
 def real_totals(rows: Sequence[Row], tasks: Sequence[Task], crawler: str) -> RealTotals | None:
+    """The real corpus's figures of ``crawler`` on ``tasks`` (None: no row)."""
     ids = {t.id for t in tasks}
-    mine = [r for r in rows if r.crawler == crawler and r.task in ids]
+    return totals_of_rows([r for r in rows if r.crawler == crawler and r.task in ids], crawler)
+
+
+def totals_of_rows(mine: Sequence[Row], crawler: str) -> RealTotals | None:
+    """:func:`real_totals` of rows already chosen (one crawler's; None: none)."""
     if not mine:
         return None
     content = [r for r in mine if r.relevant]

@@ -995,8 +995,7 @@ class Query:
         # where "Auslandssemester" is. A part says less than the whole, so it
         # only orders clue-less links, as a topic's menu hints do.
         for term, weight in zip(terms, self._weights, strict=True):
-            parts = _compound_hints(term, self._lang)
-            if parts and weight >= 1.0:
+            if weight >= 1.0 and (parts := _compound_hints(term, self._lang)):
                 entries.append((weight / total, _part_regex(parts)))
         self._hint_patterns = tuple(entries)
         # The levels of study the query names (a term reaches a level group,

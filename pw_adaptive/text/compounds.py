@@ -23,7 +23,7 @@ import logging
 from collections.abc import Callable
 from typing import Final
 
-__all__ = ["COMPOUNDING_LANGUAGES", "split_compound"]
+__all__ = ["split_compound"]
 
 _log = logging.getLogger(__name__)
 
@@ -35,15 +35,14 @@ LINKING: Final[dict[str, tuple[str, ...]]] = {
     "nb": ("s", "e"),
 }
 """Linking elements a language may put between a compound's parts, after the
-first ("Prüfung-s-sekretariat", "student-en-vereniging", "bostad-s-kö")."""
+first ("Prüfung-s-sekretariat", "student-en-vereniging", "bostad-s-kö"); its
+keys are the languages whose query words are split. Finnish and Hungarian
+compound too, but glue case endings onto every word: the endings are common
+"words" of the frequency lists ("-lla", "-hoz"), so a cut there is no
+compound."""
 
 _WORDFREQ_LANGUAGE: Final = {"no": "nb", "nn": "nb"}
 """Languages the frequency lists file under another code (Norwegian)."""
-
-COMPOUNDING_LANGUAGES: Final = frozenset(LINKING) | frozenset(_WORDFREQ_LANGUAGE)
-"""Languages whose query words are split. Finnish and Hungarian compound
-too, but glue case endings onto every word: the endings are common "words"
-of the frequency lists ("-lla", "-hoz"), so a cut there is no compound."""
 
 COMPOUND_MIN: Final = 8
 """Letters a word needs before it is tried: a first part of four, a last of
