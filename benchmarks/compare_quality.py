@@ -76,8 +76,6 @@ def load_rows(path: Path, crawler: str, group: str) -> dict[str, Row]:
 @dataclass(frozen=True)
 class Summary:
     totals: RealTotals
-    right: int
-    judged: int
     absent_over: list[tuple[str, int]]
     """Absent topics crawled past :data:`ABSENT_LIMIT` pages: (task, pages)."""
 
@@ -85,13 +83,10 @@ class Summary:
 def summarize(rows: dict[str, Row], crawler: str) -> Summary:
     totals = totals_of_rows(list(rows.values()), crawler)
     assert totals is not None  # load_rows never returns no rows
-    marked = [r for r in rows.values() if r.identified is not None]
-    right = sum(r.identified_relevant for r in marked)
-    judged = right + sum(r.identified_irrelevant for r in marked)
     over = sorted(
         (r.task, r.pages) for r in rows.values() if not r.relevant and r.pages > ABSENT_LIMIT
     )
-    return Summary(totals, right, judged, over)
+    return Summary(totals, over)
 
 
 def _share(x: float | None) -> str:
@@ -109,7 +104,7 @@ def totals_table(labels: Sequence[str], summaries: Sequence[Summary]) -> list[st
         over = ", ".join(f"{task} {pages}" for task, pages in s.absent_over) or "none"
         lines.append(
             f"| {label} | {t.tasks} | {t.recall:.3f} | {t.facts:.3f}"
-            f" | {s.right} / {s.judged} ({_share(t.id_precision)}) | {_share(t.id_recall)}"
+            f" | {t.marks_right} / {t.marks_judged} ({_share(t.id_precision)}) | {_share(t.id_recall)}"
             f" | {t.pages:,} | {t.oracle_ratio:.2f} | {len(s.absent_over)}: {over} |"
         )
     return lines

@@ -1229,9 +1229,13 @@ class RealTotals:
     """Mean over tasks with relevant pages of the share fetched."""
     facts: float
     """Facts found / facts, over all tasks."""
+    marks_right: int
+    """Pages it marked relevant that the labels call relevant."""
+    marks_judged: int
+    """Pages it marked relevant that the labels call relevant or irrelevant
+    (borderline pages neutral)."""
     id_precision: float | None
-    """Of the pages it marked relevant, the share the labels call relevant
-    (borderline pages neutral); None when the crawler marks none."""
+    """``marks_right / marks_judged``; None when the crawler marks none."""
     id_recall: float | None
     """Relevant pages it marked relevant / relevant pages, over all tasks."""
     pages: int
@@ -1256,18 +1260,17 @@ def totals_of_rows(mine: Sequence[Row], crawler: str) -> RealTotals | None:
     content = [r for r in mine if r.relevant]
     absent = [r for r in mine if not r.relevant]
     marked = [r for r in mine if r.identified is not None]
-    judged = sum(r.identified_relevant + r.identified_irrelevant for r in marked)
+    right = sum(r.identified_relevant for r in marked)
+    judged = right + sum(r.identified_irrelevant for r in marked)
     return RealTotals(
         crawler=crawler,
         tasks=len(mine),
         recall=sum(r.recall for r in content) / max(len(content), 1),
         facts=sum(r.facts_found for r in mine) / max(sum(r.facts for r in mine), 1),
-        id_precision=sum(r.identified_relevant for r in marked) / judged if judged else None,
-        id_recall=(
-            sum(r.identified_relevant for r in marked) / max(sum(r.relevant for r in marked), 1)
-            if marked
-            else None
-        ),
+        marks_right=right,
+        marks_judged=judged,
+        id_precision=right / judged if judged else None,
+        id_recall=right / max(sum(r.relevant for r in marked), 1) if marked else None,
         pages=sum(r.pages for r in mine),
         absent_pages_max=max((r.pages for r in absent), default=0),
         absent_pages=[r.pages for r in absent],

@@ -36,14 +36,6 @@ def _absent(pages: int) -> dict[str, Any]:
     )  # fmt: skip
 
 
-def _absent(pages: int) -> dict[str, Any]:
-    """A topic the site lacks, crawled for ``pages`` pages."""
-    return _row(
-        "absent", relevant=0, found=0, facts=0, facts_found=0, pages=pages, identified=0,
-        identified_relevant=0, stop_reason="no_relevant_pages",
-    )  # fmt: skip
-
-
 def _run(path: Path, rows: list[dict[str, Any]]) -> Path:
     path.write_text(json.dumps({"meta": {}, "rows": rows}), encoding="utf-8")
     return path
